@@ -1,0 +1,3 @@
+module github.com/vokter-go/vokter
+
+go 1.25.0
