@@ -34,6 +34,9 @@ var (
 	ErrIncompatibleValue = errors.New("store: incompatible value")
 	// ErrTxNotWritable is returned for a write in a read-only transaction.
 	ErrTxNotWritable = errors.New("store: transaction not writable")
+	// ErrTxClosed is returned when a transaction, or a bucket obtained from
+	// it, is used after the function given to View, Update or Batch returned.
+	ErrTxClosed = errors.New("store: transaction closed")
 	// ErrClosed is returned for a transaction on a closed store.
 	ErrClosed = errors.New("store: store closed")
 	// ErrLocked is returned by OpenBolt when another process holds the file
