@@ -1,0 +1,94 @@
+package reader
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/andybalholm/cascadia"
+)
+
+// DefaultMaxBytes is the default body limit (10 MiB).
+const DefaultMaxBytes = 10 << 20
+
+// Options scope and filter what [Registry.Read] returns. The zero value (or a
+// nil *Options) reads the whole document with the default limit.
+type Options struct {
+	Selector string   // CSS selector (github.com/andybalholm/cascadia): keep only the matching elements' text (HTML/XHTML only). Empty = whole document.
+	Ignore   []string // regular expressions (RE2); text matching any of them is removed from the output (e.g. dates, counters).
+	MaxBytes int64    // body limit; Defaults to DefaultMaxBytes. Over the limit → error wrapping ErrTooLarge, never silent truncation.
+}
+
+// Validate reports whether o can be used: every Ignore pattern must compile
+// as RE2, Selector must parse as a CSS selector group and MaxBytes must not
+// be negative. The error wraps [ErrInvalidOptions] and names the field. A nil
+// *Options is valid.
+func (o *Options) Validate() error {
+	_, err := o.compile()
+	return err
+}
+
+// plan is an Options value compiled once per read.
+type plan struct {
+	selector cascadia.Matcher // nil: whole document
+	ignore   []*regexp.Regexp
+	maxBytes int64
+}
+
+func (o *Options) compile() (*plan, error) {
+	p := &plan{maxBytes: DefaultMaxBytes}
+	if o == nil {
+		return p, nil
+	}
+	switch {
+	case o.MaxBytes < 0:
+		return nil, &OptionError{Field: "MaxBytes", Value: strconv.FormatInt(o.MaxBytes, 10)}
+	case o.MaxBytes > 0:
+		p.maxBytes = o.MaxBytes
+	}
+	if strings.TrimSpace(o.Selector) != "" {
+		sel, err := cascadia.ParseGroup(o.Selector)
+		if err != nil {
+			return nil, &OptionError{Field: "Selector", Value: o.Selector, Err: err}
+		}
+		p.selector = sel
+	}
+	for i, pat := range o.Ignore {
+		re, err := regexp.Compile(pat)
+		if err != nil {
+			return nil, &OptionError{Field: "Ignore[" + strconv.Itoa(i) + "]", Value: pat, Err: err}
+		}
+		p.ignore = append(p.ignore, re)
+	}
+	return p, nil
+}
+
+// filter removes the ignored patterns from text, one line at a time. A line
+// that changed is re-collapsed (the removal may leave double spaces) and
+// dropped when nothing visible is left; other lines are kept as they are.
+func (p *plan) filter(text string) string {
+	if len(p.ignore) == 0 || text == "" {
+		return text
+	}
+	var out strings.Builder
+	out.Grow(len(text))
+	first := true
+	for line := range strings.SplitSeq(text, "\n") {
+		kept := line
+		for _, re := range p.ignore {
+			kept = re.ReplaceAllLiteralString(kept, "")
+		}
+		if kept != line {
+			kept = collapse(kept)
+			if kept == "" {
+				continue
+			}
+		}
+		if !first {
+			out.WriteByte('\n')
+		}
+		first = false
+		out.WriteString(kept)
+	}
+	return out.String()
+}
