@@ -184,16 +184,18 @@ func (m *Manager) detect(ctx context.Context, url string) (outcome, error) {
 	return out, nil
 }
 
-// commit updates the cluster record of a successful check in one
-// transaction with update's other writes. A cluster deleted meanwhile (the
-// last subscription was cancelled) is left deleted.
-func (m *Manager) commit(ctx context.Context, url string, update func(buckets, *cluster) error) error {
+// updateCluster runs update on the stored cluster of url in one
+// transaction, under the URL's admin lock so that it cannot interleave with
+// Add or Cancel. A cluster deleted meanwhile (its last subscription was
+// cancelled) is left deleted and update is not called. update returns
+// whether to keep the cluster; if not, the cluster is deleted with its
+// subscriptions, snapshot and diffs.
+func (m *Manager) updateCluster(ctx context.Context, url string, update func(b buckets, c *cluster) (keep bool, err error)) error {
 	unlock, err := m.admin.lock(ctx, url)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	now := m.cfg.Clock.Now()
 	return m.cfg.Store.Update(ctx, func(tx store.Tx) error {
 		b, _, err := openBuckets(tx, m.name)
 		if err != nil {
@@ -206,12 +208,25 @@ func (m *Manager) commit(ctx context.Context, url string, update func(buckets, *
 		if err != nil {
 			return err
 		}
+		keep, err := update(b, c)
+		switch {
+		case err != nil:
+			return err
+		case keep:
+			return b.putCluster(c)
+		default:
+			return b.deleteCluster(url)
+		}
+	})
+}
+
+// commit records a successful check, with update's other writes.
+func (m *Manager) commit(ctx context.Context, url string, update func(buckets, *cluster) error) error {
+	now := m.cfg.Clock.Now()
+	return m.updateCluster(ctx, url, func(b buckets, c *cluster) (bool, error) {
 		c.Failures, c.LastError = 0, ""
 		c.LastCheck, c.NextDue = now, now.Add(c.Interval)
-		if err := update(b, c); err != nil {
-			return err
-		}
-		return b.putCluster(c)
+		return true, update(b, c)
 	})
 }
 
@@ -219,45 +234,26 @@ func (m *Manager) commit(ctx context.Context, url string, update func(buckets, *
 // and returns a Timeout for each of its subscribers.
 func (m *Manager) fail(ctx context.Context, url string, cause error) (outcome, error) {
 	failed := fmt.Errorf("%w: %w", ErrCheckFailed, cause)
-	unlock, err := m.admin.lock(ctx, url)
-	if err != nil {
-		return outcome{}, failed
-	}
-	defer unlock()
 	now := m.cfg.Clock.Now()
 	var out outcome
 	var expired bool
-	err = m.cfg.Store.Update(ctx, func(tx store.Tx) error {
-		out, expired = outcome{}, false
-		b, _, err := openBuckets(tx, m.name)
-		if err != nil {
-			return err
-		}
-		c, err := b.getCluster(url)
-		if errors.Is(err, ErrNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	err := m.updateCluster(ctx, url, func(b buckets, c *cluster) (bool, error) {
+		out, expired = outcome{}, false // the store may run this more than once
 		c.Failures++
 		c.LastError = cause.Error()
 		c.LastCheck, c.NextDue = now, now.Add(c.Interval)
 		if c.Failures < m.cfg.MaxFailures {
-			return b.putCluster(c)
+			return true, nil
 		}
+		expired = true
 		subs, err := b.subscriptions(url)
-		if err != nil {
-			return err
-		}
 		for _, s := range subs {
 			out.timeouts = append(out.timeouts, Timeout{
 				DocumentURL: url, ContentType: c.ContentType, Session: s.Session,
 				Failures: c.Failures, LastError: c.LastError,
 			})
 		}
-		expired = true
-		return b.deleteCluster(url)
+		return false, err
 	})
 	if err != nil {
 		return outcome{}, errors.Join(failed, err)

@@ -214,3 +214,14 @@ func startManager(t *testing.T, name string, h job.Handler, cfg job.Config) *job
 	})
 	return m
 }
+
+// subscribe adds one subscription per session to url, watching keyword.
+func subscribe(t *testing.T, m *job.Manager, url, keyword string, sessions ...string) {
+	t.Helper()
+	for _, id := range sessions {
+		err := m.Add(context.Background(), job.Request{DocumentURL: url, Session: job.Session{ID: id}, Keywords: []string{keyword}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -215,11 +215,7 @@ func TestSessionsShareOneCluster(t *testing.T) {
 		rec := newRecorder()
 		m := startManager(t, "m", rec, testConfig(newStore(t)))
 		ctx := context.Background()
-		for _, id := range []string{"a", "b"} {
-			if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: id}, Keywords: []string{"storm"}}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		subscribe(t, m, p.URL(), "storm", "a", "b")
 		err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "a"}, Keywords: []string{"other"}})
 		if !errors.Is(err, job.ErrExists) || job.Code(err) != 5 {
 			t.Fatalf("second Add of a = %v, want ErrExists", err)
@@ -251,11 +247,7 @@ func TestCancel(t *testing.T) {
 		rec := newRecorder()
 		m := startManager(t, "m", rec, testConfig(newStore(t)))
 		ctx := context.Background()
-		for _, id := range []string{"a", "b"} {
-			if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: id}, Keywords: []string{"storm"}}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		subscribe(t, m, p.URL(), "storm", "a", "b")
 		if err := m.Cancel(ctx, p.URL(), "nobody"); !errors.Is(err, job.ErrNotFound) || job.Code(err) != 7 {
 			t.Fatalf("Cancel unknown = %v", err)
 		}
@@ -301,11 +293,7 @@ func TestTimeoutAfterMaxFailures(t *testing.T) {
 		rec := newRecorder()
 		m := startManager(t, "m", rec, testConfig(newStore(t)))
 		ctx := context.Background()
-		for _, id := range []string{"a", "b"} {
-			if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: id}, Keywords: []string{"x"}}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		subscribe(t, m, p.URL(), "x", "a", "b")
 		p.setStatus(http.StatusInternalServerError)
 		for i := 1; i <= job.DefaultMaxFailures; i++ {
 			err := m.Check(ctx, p.URL())
