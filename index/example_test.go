@@ -50,3 +50,13 @@ func ExampleNewSignature() {
 	fmt.Println(before.Similarity(after), before.Similarity(other) < 0.2)
 	// Output: 1 true
 }
+
+func ExampleBuild() {
+	ix := index.Build("Floods closed the bridge; flooding continues.", index.Options{Stemming: true, Stopwords: true})
+	for _, occ := range ix.Find("flood") {
+		fmt.Printf("%q at %d-%d\n", occ.Text, occ.Start, occ.End)
+	}
+	// Output:
+	// "Floods" at 0-6
+	// "flooding" at 26-34
+}
