@@ -44,6 +44,12 @@
 // and IgnoreCase in English, "House of the Gods" and "god house" both give
 // the terms {"hous", "god"}.
 //
+// # Document index
+//
+// Build normalises a whole text once and indexes where each term occurs, so
+// Find answers "where does this word (or one of its forms) occur?" with
+// offsets, without scanning the text again.
+//
 // # Bloom filters
 //
 // FilterOf builds a Filter from the terms of one diff. Testing a keyword's
