@@ -53,10 +53,13 @@ type Detector struct {
 	TrustScript bool
 }
 
-// Detect detects the language of text with the Detector's zero value:
-// default "en", first DefaultDetectBytes bytes examined.
-func Detect(text string) Detection {
-	return Detector{}.Detect(text)
+// Detect returns the ISO 639-1 code of the language of text and whether
+// the detection is reliable, with the Detector's zero value: when it is
+// not, lang is DefaultLanguage. Use a Detector for another default, the
+// confidence, or the discarded guess.
+func Detect(text string) (lang string, reliable bool) {
+	d := Detector{}.Detect(text)
+	return d.Lang, d.Reliable
 }
 
 // Detect reports the language of the first MaxBytes bytes of text, using

@@ -28,7 +28,7 @@ func TestDetectSamples(t *testing.T) {
 		code := strings.TrimSuffix(filepath.Base(f), ".txt")
 		t.Run(code, func(t *testing.T) {
 			t.Parallel()
-			got := Detect(readLang(t, code))
+			got := Detector{}.Detect(readLang(t, code))
 			if got.Lang != code || !got.Reliable {
 				t.Errorf("Detect = %+v, want %q reliable", got, code)
 			}
@@ -104,7 +104,7 @@ func TestDetectNoISO6391(t *testing.T) {
 	// stay a two-letter code.
 	text := "Ang mga tawo nga nagpuyo sa baybayon nangandam alang sa bagyo nga moabot karong gabii. " +
 		"Gisirado sa lungsod ang mga eskwelahan ug giablihan ang mga simbahan para sa mga pamilya."
-	got := Detect(text)
+	got := Detector{}.Detect(text)
 	if len(got.Lang) != 2 {
 		t.Errorf("Detect = %+v, want a two-letter code", got)
 	}
@@ -116,7 +116,7 @@ func TestDetectNoISO6391(t *testing.T) {
 func TestDetectKanaBeatsHan(t *testing.T) {
 	t.Parallel()
 	// Mostly kanji with a little kana is Japanese, not Chinese.
-	got := Detect("日本国憲法第九条は戦争放棄を定める")
+	got := Detector{}.Detect("日本国憲法第九条は戦争放棄を定める")
 	if got.Lang != "ja" || got.ISO6393 != "jpn" {
 		t.Errorf("Detect = %+v, want ja/jpn", got)
 	}

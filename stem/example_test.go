@@ -7,15 +7,22 @@ import (
 )
 
 func ExampleDetect() {
-	d := stem.Detect("Η Αθήνα είναι η πρωτεύουσα και η μεγαλύτερη πόλη της Ελλάδας.")
-	fmt.Println(d.Lang, d.Reliable)
+	fmt.Println(stem.Detect("Η Αθήνα είναι η πρωτεύουσα και η μεγαλύτερη πόλη της Ελλάδας."))
 
 	// Too short to tell: the default language is reported as unreliable.
-	d = stem.Detector{Default: "en"}.Detect("Hello world")
-	fmt.Println(d.Lang, d.Reliable)
+	fmt.Println(stem.Detect("Hello world"))
 	// Output:
 	// el true
 	// en false
+}
+
+func ExampleDetector() {
+	// A Russian sentence too short for a reliable detection: the script
+	// narrows the guess enough to pick the right stemmer.
+	d := stem.Detector{Default: "en", TrustScript: true}.Detect("Сильные наводнения в городе.")
+	fmt.Println(d.Lang, d.Reliable, d.ISO6393)
+	// Output:
+	// ru false rus
 }
 
 func ExampleFor() {

@@ -37,7 +37,10 @@ func FuzzDetect(f *testing.F) {
 		if len(text) > maxFuzzBytes {
 			t.Skip()
 		}
-		d := Detect(text)
+		d := Detector{}.Detect(text)
+		if lang, reliable := Detect(text); lang != d.Lang || reliable != d.Reliable {
+			t.Fatalf("Detect(%q) = %q, %v; Detector{}.Detect = %+v", text, lang, reliable, d)
+		}
 		if !isCode(d.Lang) {
 			t.Fatalf("Detect(%q).Lang = %q, not an ISO 639-1 code", text, d.Lang)
 		}
