@@ -18,15 +18,13 @@ func ExampleRead() {
   <p>Sunny, <b>28&nbsp;°C</b>.</p>
   <table><tr><td>Mon</td><td>Sun</td></tr><tr><td>Tue</td><td>Rain</td></tr></table>
 </body></html>`
-	doc, err := reader.Read(context.Background(), "text/html; charset=utf-8", strings.NewReader(page))
+	text, err := reader.Read(context.Background(), "text/html; charset=utf-8", strings.NewReader(page))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(doc.MediaType, "|", doc.Title)
-	fmt.Println(doc.Text)
+	fmt.Println(text)
 	// Output:
-	// text/html | Weather
 	// Weather
 	// Home
 	// Forecast for Ἀθῆναι
@@ -83,7 +81,7 @@ func ExampleRegistry_Read_feed() {
 
 func ExampleRegistry_Read_json() {
 	body := `{"station": "Λάρισα", "readings": [{"t": 21.5}, {"t": 22}], "ok": true}`
-	doc, err := reader.Read(context.Background(), "application/json", strings.NewReader(body))
+	doc, err := reader.NewRegistry().Read(context.Background(), "application/json", strings.NewReader(body), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -102,7 +102,7 @@ func TestHTMLDeep(t *testing.T) {
 		t.Run(tt.tag, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			doc, err := Read(context.Background(), "text/html", strings.NewReader(body))
+			doc, err := readDoc(context.Background(), "text/html", strings.NewReader(body))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -236,10 +236,15 @@ func (r *Registry) Read(ctx context.Context, contentType string, body io.Reader,
 	}, nil
 }
 
-// Read reads body with a fresh default registry and default options; see
-// [Registry.Read].
-func Read(ctx context.Context, contentType string, body io.Reader) (*Document, error) {
-	return NewRegistry().Read(ctx, contentType, body, nil)
+// Read returns the clean text of body, served with the Content-Type
+// contentType, read with a fresh default registry and default options; see
+// [Registry.Read], which also reports the media type used and the title.
+func Read(ctx context.Context, contentType string, body io.Reader) (string, error) {
+	doc, err := NewRegistry().Read(ctx, contentType, body, nil)
+	if err != nil {
+		return "", err
+	}
+	return doc.Text, nil
 }
 
 // choice is the reader chosen for one body.

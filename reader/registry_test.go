@@ -49,7 +49,7 @@ func TestReadMediaType(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			doc, err := Read(context.Background(), tt.contentType, strings.NewReader(tt.body))
+			doc, err := readDoc(context.Background(), tt.contentType, strings.NewReader(tt.body))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestReadUnsupported(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Read(context.Background(), tt.contentType, strings.NewReader(tt.body))
+			_, err := readDoc(context.Background(), tt.contentType, strings.NewReader(tt.body))
 			if !errors.Is(err, ErrUnsupportedMediaType) {
 				t.Fatalf("err = %v, want ErrUnsupportedMediaType", err)
 			}
@@ -123,12 +123,12 @@ func TestReadBounds(t *testing.T) {
 	t.Run("empty body", func(t *testing.T) {
 		t.Parallel()
 		for _, ct := range []string{"", "text/html", "application/json", "image/png"} {
-			doc, err := Read(context.Background(), ct, strings.NewReader(""))
+			doc, err := readDoc(context.Background(), ct, strings.NewReader(""))
 			if err != nil || doc.Text != "" {
 				t.Errorf("%q: (%v, %v), want empty text", ct, doc, err)
 			}
 		}
-		doc, err := Read(context.Background(), "", nil)
+		doc, err := readDoc(context.Background(), "", nil)
 		if err != nil || doc.Text != "" {
 			t.Errorf("nil body: (%v, %v)", doc, err)
 		}
@@ -141,7 +141,7 @@ func TestReadBounds(t *testing.T) {
 			"stream": io.LimitReader(repeatReader("<p>text</p>\n"), size),
 		} {
 			start := time.Now()
-			_, err := Read(context.Background(), "text/html", r)
+			_, err := readDoc(context.Background(), "text/html", r)
 			if !errors.Is(err, ErrTooLarge) {
 				t.Errorf("%s: err = %v, want ErrTooLarge", name, err)
 			}
@@ -163,19 +163,19 @@ func TestReadBounds(t *testing.T) {
 	t.Run("deep json", func(t *testing.T) {
 		t.Parallel()
 		body := strings.Repeat("[", 10_000) + strings.Repeat("]", 10_000)
-		_, err := Read(context.Background(), "application/json", strings.NewReader(body))
+		_, err := readDoc(context.Background(), "application/json", strings.NewReader(body))
 		if !errors.Is(err, ErrTooDeep) {
 			t.Errorf("err = %v, want ErrTooDeep", err)
 		}
 		body = strings.Repeat(`{"a":`, 10_000) + "1" + strings.Repeat("}", 10_000)
-		if _, err := Read(context.Background(), "", strings.NewReader(body)); err == nil {
+		if _, err := readDoc(context.Background(), "", strings.NewReader(body)); err == nil {
 			t.Errorf("sniffed deep JSON read without error")
 		}
 	})
 	t.Run("deep xml", func(t *testing.T) {
 		t.Parallel()
 		body := strings.Repeat("<a>", 100_000) + "x" + strings.Repeat("</a>", 100_000)
-		doc, err := Read(context.Background(), "application/xml", strings.NewReader(body))
+		doc, err := readDoc(context.Background(), "application/xml", strings.NewReader(body))
 		if err != nil || doc.Text != "x" {
 			t.Errorf("(%v, %v)", doc, err)
 		}
@@ -188,7 +188,7 @@ func TestReadBounds(t *testing.T) {
 			{"application/xml", `<a><b x="1></a>`},
 			{"application/rss+xml", `<rss><channel><title>x</ti`},
 		} {
-			if _, err := Read(context.Background(), tc.ct, strings.NewReader(tc.body)); !errors.Is(err, ErrMalformed) {
+			if _, err := readDoc(context.Background(), tc.ct, strings.NewReader(tc.body)); !errors.Is(err, ErrMalformed) {
 				t.Errorf("%s %q: err = %v, want ErrMalformed", tc.ct, tc.body, err)
 			}
 		}
@@ -259,7 +259,7 @@ func TestReadCharset(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			doc, err := Read(context.Background(), tt.contentType, strings.NewReader(tt.body))
+			doc, err := readDoc(context.Background(), tt.contentType, strings.NewReader(tt.body))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -460,4 +460,10 @@ func TestMediaTypeErrorMessages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readDoc reads with a default registry and options, as Read does, but
+// returns the whole Document.
+func readDoc(ctx context.Context, contentType string, body io.Reader) (*Document, error) {
+	return NewRegistry().Read(ctx, contentType, body, nil)
 }
