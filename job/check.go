@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"time"
 
 	"github.com/vokter-go/vokter/diff"
 	"github.com/vokter-go/vokter/fetch"
@@ -14,14 +15,22 @@ import (
 	"github.com/vokter-go/vokter/store"
 )
 
+// ErrContentTypeChanged is the cause of a failed check whose document came
+// back with another media type than its snapshot: its text cannot be
+// compared with the previous one.
+var ErrContentTypeChanged = errors.New("job: document content type changed")
+
 // Check runs detection and matching of documentURL now, and returns after
 // the handler was called with the results (the first attempt of each call;
 // retries go on in the background). A check that is already running for
 // the URL is waited for first. It returns ErrNotFound for a URL nobody
 // watches, and an error wrapping ErrCheckFailed when the document could
-// not be loaded or read (which counts towards Config.MaxFailures).
+// not be loaded or read (which counts towards Config.MaxFailures). ctx
+// bounds the check and the wait for the handler, never the delivery to the
+// other subscribers.
 func (m *Manager) Check(ctx context.Context, documentURL string) error {
-	if err := checkURL(documentURL); err != nil {
+	url, err := normalizeURL(documentURL)
+	if err != nil {
 		return err
 	}
 	done, err := m.begin()
@@ -29,7 +38,7 @@ func (m *Manager) Check(ctx context.Context, documentURL string) error {
 		return err
 	}
 	defer done()
-	return m.runCheck(ctx, documentURL, true)
+	return m.runCheck(ctx, url, true)
 }
 
 // scheduledCheck is a check fired by the scheduler. It is skipped when a
@@ -46,75 +55,49 @@ func (m *Manager) scheduledCheck(url string) {
 		m.log.Debug("job: check still running, skipped", "url", url)
 		return
 	}
-	out, err := m.detect(m.ctx, url)
+	_, err = m.detect(m.ctx, url, nil)
 	unlock()
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		m.log.Warn("job: check failed", "url", url, "error", err)
 	}
-	m.deliver(m.ctx, out, false)
 }
 
-// runCheck locks the URL, detects, and delivers; with wait it returns after
-// the first attempt of every handler call.
+// runCheck locks the URL and detects; with wait it returns after the first
+// attempt of every handler call the check queued.
 func (m *Manager) runCheck(ctx context.Context, url string, wait bool) error {
 	unlock, err := m.running.lock(ctx, url)
 	if err != nil {
 		return err
 	}
-	out, err := m.detect(ctx, url)
+	var waits []<-chan struct{}
+	var await func(string)
+	if wait {
+		m.del.start() // a Check before Start delivers too; Stop ends it
+		await = func(key string) { waits = append(waits, m.del.await(key)) }
+	}
+	_, err = m.detect(ctx, url, await)
 	unlock()
-	if derr := m.deliver(ctx, out, wait); err == nil {
-		err = derr
+	for _, ch := range waits {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-m.ctx.Done():
+			return errors.Join(err, ErrStopped)
+		}
 	}
 	return err
 }
 
-// outcome is what a check has to deliver.
-type outcome struct {
-	notifications []Notification
-	timeouts      []Timeout
-}
-
-// deliver hands the outcome to the delivery pool.
-func (m *Manager) deliver(ctx context.Context, out outcome, wait bool) error {
-	var firsts []chan struct{}
-	submit := func(dl *delivery) error {
-		if wait {
-			dl.firstDone = make(chan struct{})
-			firsts = append(firsts, dl.firstDone)
-		}
-		return m.del.submit(ctx, dl)
-	}
-	for i := range out.notifications {
-		n := &out.notifications[i]
-		if err := submit(&delivery{sub: string(subKey(n.DocumentURL, n.Session.ID)), url: n.DocumentURL, session: n.Session.ID, notification: n}); err != nil {
-			return err
-		}
-	}
-	for i := range out.timeouts {
-		t := &out.timeouts[i]
-		if err := submit(&delivery{sub: string(subKey(t.DocumentURL, t.Session.ID)), url: t.DocumentURL, session: t.Session.ID, timeout: t}); err != nil {
-			return err
-		}
-	}
-	for _, ch := range firsts {
-		select {
-		case <-ch:
-		case <-m.del.quit:
-			return ErrStopped
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
-}
-
-// detect fetches, reads and diffs the document, stores the new snapshot,
-// and matches the subscriptions. The caller holds the URL's running lock.
-func (m *Manager) detect(ctx context.Context, url string) (outcome, error) {
-	c, err := m.loadCluster(ctx, url)
+// detect fetches, reads and diffs the document, matches the subscriptions,
+// and commits the new snapshot with the outbox entries of its
+// notifications in one transaction. await, if not nil, is called with the
+// key of each outbox entry before it is committed. The caller holds the
+// URL's running lock.
+func (m *Manager) detect(ctx context.Context, url string, await func(string)) (*cluster, error) {
+	c, old, err := m.loadState(ctx, url)
 	if err != nil {
-		return outcome{}, err
+		return nil, err
 	}
 	log := m.log.With(slog.String("url", url))
 	resp, err := m.fetcher.Get(ctx, url, c.Validators)
@@ -122,81 +105,111 @@ func (m *Manager) detect(ctx context.Context, url string) (outcome, error) {
 	case err != nil && (errors.Is(err, fetch.ErrRetryLater) || ctx.Err() != nil):
 		// The server asked us to wait, or the check was cancelled:
 		// neither says anything about the document.
-		return outcome{}, fmt.Errorf("%w: %w", ErrCheckFailed, err)
+		return c, fmt.Errorf("%w: %w", ErrCheckFailed, err)
 	case err != nil:
-		return m.fail(ctx, url, err)
+		return c, m.fail(ctx, c, err, await)
 	case resp.NotModified || bytes.Equal(resp.Hash[:], c.Hash):
 		log.Debug("job: unchanged")
-		return outcome{}, m.commit(ctx, url, func(b buckets, c *cluster) error {
+		return c, m.commit(ctx, c, func(b buckets, c *cluster) error {
 			c.Validators = resp.Validators
 			return nil
 		})
 	}
 	doc, err := m.cfg.Readers.Read(ctx, resp.ContentType, bytes.NewReader(resp.Body), nil)
 	if err != nil {
-		return m.fail(ctx, url, err)
+		return c, m.fail(ctx, c, err, await)
+	}
+	if c.hasBaseline() && c.ContentType != "" && doc.MediaType != c.ContentType {
+		return c, m.fail(ctx, c, fmt.Errorf("%w: from %s to %s", ErrContentTypeChanged, c.ContentType, doc.MediaType), await)
 	}
 	lang := stem.Detector{Default: m.cfg.Language, TrustScript: true}.Detect(doc.Text).Lang
 
-	var old string
 	var diffs []diff.Diff
 	if c.hasBaseline() {
-		if old, err = m.loadSnapshot(ctx, url); err != nil {
-			return outcome{}, err
+		diffs = diff.Compute(old, doc.Text, &diff.Options{SnippetChars: m.cfg.SnippetChars, Logger: m.log})
+	}
+	now := m.cfg.Clock.Now()
+	var notes []Notification
+	if len(diffs) > 0 {
+		log.Debug("job: changed", "diffs", len(diffs), "lang", lang)
+		if notes, err = m.notifications(ctx, c, lang, diffs, old, doc.Text); err != nil {
+			return c, err
 		}
-		diffs = diff.Compute(old, doc.Text, &diff.Options{SnippetChars: m.cfg.SnippetChars})
+		for i := range notes {
+			notes[i].ContentType, notes[i].CheckedAt = doc.MediaType, now
+		}
 	}
 	changed := !c.hasBaseline() || old != doc.Text
-	now := m.cfg.Clock.Now()
-	err = m.commit(ctx, url, func(b buckets, c *cluster) error {
+	var queued []string
+	err = m.commit(ctx, c, func(b buckets, c *cluster) error {
 		c.Validators, c.Hash = resp.Validators, resp.Hash[:]
 		c.ContentType, c.Language = doc.MediaType, lang
 		if !changed {
 			return nil
 		}
 		c.LastChange = now
-		return b.putChange(url, doc.Text, diffs)
+		if err := b.putChange(url, doc.Text, diffs); err != nil {
+			return err
+		}
+		for i := range notes {
+			n := &notes[i]
+			// A subscription cancelled during the check is not notified.
+			if _, err := b.subs.Get(subKey(url, n.Session.ID)); errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			key, err := b.putOutbox(&outboxEntry{URL: url, Session: n.Session.ID, Notification: n})
+			if err != nil {
+				return err
+			}
+			queued = append(queued, key)
+			if await != nil {
+				await(key)
+			}
+		}
+		return nil
 	})
-	if err != nil || len(diffs) == 0 {
-		return outcome{}, err
-	}
-	log.Debug("job: changed", "diffs", len(diffs), "lang", lang)
-
-	mt, err := m.matcher(ctx, url, lang)
 	if err != nil {
-		return outcome{}, err
+		m.del.releaseAll(queued) // nothing was queued after all
+	}
+	return c, err
+}
+
+// notifications matches the subscriptions of c against diffs: one
+// notification per subscription with at least one match.
+func (m *Manager) notifications(ctx context.Context, c *cluster, lang string, diffs []diff.Diff, oldText, newText string) ([]Notification, error) {
+	mt, err := m.matcher(ctx, c, lang)
+	if err != nil {
+		return nil, err
 	}
 	hits := mt.match(diffs)
-	bySub := mt.notifications(hits, diffs, old, doc.Text, m.cfg.SnippetChars)
+	bySub := mt.notifications(hits, diffs, oldText, newText, m.cfg.SnippetChars)
 	subs := make([]int, 0, len(bySub))
 	for si := range bySub {
 		subs = append(subs, si)
 	}
 	sort.Ints(subs)
-	var out outcome
+	notes := make([]Notification, 0, len(subs))
 	for _, si := range subs {
-		s := mt.subs[si]
-		out.notifications = append(out.notifications, Notification{
-			DocumentURL: url, ContentType: doc.MediaType, Session: s.Session,
-			Matches: bySub[si], CheckedAt: now,
-		})
+		notes = append(notes, Notification{DocumentURL: c.URL, Session: mt.subs[si].Session, Matches: bySub[si]})
 	}
-	return out, nil
+	return notes, nil
 }
 
 // updateCluster runs update on the stored cluster of url in one
 // transaction, under the URL's admin lock so that it cannot interleave with
-// Add or Cancel. A cluster deleted meanwhile (its last subscription was
-// cancelled) is left deleted and update is not called. update returns
+// Add or Cancel. A cluster deleted meanwhile, or replaced by a new one of
+// the same URL, is left alone and update is not called. update returns
 // whether to keep the cluster; if not, the cluster is deleted with its
 // subscriptions, snapshot and diffs.
-func (m *Manager) updateCluster(ctx context.Context, url string, update func(b buckets, c *cluster) (keep bool, err error)) error {
+func (m *Manager) updateCluster(ctx context.Context, url string, gen uint64, update func(b buckets, c *cluster) (keep bool, err error)) error {
 	unlock, err := m.admin.lock(ctx, url)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	return m.cfg.Store.Update(ctx, func(tx store.Tx) error {
+	err = m.cfg.Store.Update(ctx, func(tx store.Tx) error {
 		b, _, err := openBuckets(tx, m.name)
 		if err != nil {
 			return err
@@ -205,7 +218,7 @@ func (m *Manager) updateCluster(ctx context.Context, url string, update func(b b
 		if errors.Is(err, ErrNotFound) {
 			return nil
 		}
-		if err != nil {
+		if err != nil || c.Gen != gen {
 			return err
 		}
 		keep, err := update(b, c)
@@ -218,56 +231,71 @@ func (m *Manager) updateCluster(ctx context.Context, url string, update func(b b
 			return b.deleteCluster(url)
 		}
 	})
+	m.del.notify()
+	return err
 }
 
 // commit records a successful check, with update's other writes.
-func (m *Manager) commit(ctx context.Context, url string, update func(buckets, *cluster) error) error {
+func (m *Manager) commit(ctx context.Context, c *cluster, update func(buckets, *cluster) error) error {
 	now := m.cfg.Clock.Now()
-	return m.updateCluster(ctx, url, func(b buckets, c *cluster) (bool, error) {
+	return m.updateCluster(ctx, c.URL, c.Gen, func(b buckets, c *cluster) (bool, error) {
 		c.Failures, c.LastError = 0, ""
-		c.LastCheck, c.NextDue = now, now.Add(c.Interval)
+		c.LastCheck, c.NextDue = now, time.Now().Add(c.Interval)
 		return true, update(b, c)
 	})
 }
 
 // fail counts a failed check; at Config.MaxFailures it deletes the cluster
-// and returns a Timeout for each of its subscribers.
-func (m *Manager) fail(ctx context.Context, url string, cause error) (outcome, error) {
+// and queues a Timeout for each of its subscribers. It returns the check's
+// error.
+func (m *Manager) fail(ctx context.Context, c *cluster, cause error, await func(string)) error {
 	failed := fmt.Errorf("%w: %w", ErrCheckFailed, cause)
 	now := m.cfg.Clock.Now()
-	var out outcome
 	var expired bool
-	err := m.updateCluster(ctx, url, func(b buckets, c *cluster) (bool, error) {
-		out, expired = outcome{}, false // the store may run this more than once
+	var keys []string
+	err := m.updateCluster(ctx, c.URL, c.Gen, func(b buckets, c *cluster) (bool, error) {
 		c.Failures++
 		c.LastError = cause.Error()
-		c.LastCheck, c.NextDue = now, now.Add(c.Interval)
+		c.LastCheck, c.NextDue = now, time.Now().Add(c.Interval)
 		if c.Failures < m.cfg.MaxFailures {
 			return true, nil
 		}
 		expired = true
-		subs, err := b.subscriptions(url)
-		for _, s := range subs {
-			out.timeouts = append(out.timeouts, Timeout{
-				DocumentURL: url, ContentType: c.ContentType, Session: s.Session,
-				Failures: c.Failures, LastError: c.LastError,
-			})
+		subs, err := b.subscriptions(c.URL)
+		if err != nil {
+			return false, err
 		}
-		return false, err
+		for _, s := range subs {
+			key, err := b.putOutbox(&outboxEntry{URL: c.URL, Session: s.Session.ID, Timeout: &Timeout{
+				DocumentURL: c.URL, ContentType: c.ContentType, Session: s.Session,
+				Failures: c.Failures, LastError: c.LastError,
+			}})
+			if err != nil {
+				return false, err
+			}
+			keys = append(keys, key)
+			if await != nil {
+				await(key)
+			}
+		}
+		return false, nil
 	})
 	if err != nil {
-		return outcome{}, errors.Join(failed, err)
+		m.del.releaseAll(keys)
+		return errors.Join(failed, err)
 	}
 	if expired {
-		m.log.Warn("job: document failed too often, cluster expired", "url", url, "failures", m.cfg.MaxFailures, "error", cause)
-		m.unschedule(url)
-		m.invalidate(url)
+		m.log.Warn("job: document failed too often, cluster expired", "url", c.URL, "failures", m.cfg.MaxFailures, "error", cause)
+		m.unschedule(c.URL)
 	}
-	return out, failed
+	return failed
 }
 
-func (m *Manager) loadCluster(ctx context.Context, url string) (*cluster, error) {
+// loadState reads the cluster of url and its snapshot in one transaction.
+// A cluster whose snapshot is missing is treated as having no baseline.
+func (m *Manager) loadState(ctx context.Context, url string) (*cluster, string, error) {
 	var c *cluster
+	var text string
 	err := m.cfg.Store.View(ctx, func(tx store.Tx) error {
 		b, ok, err := openBuckets(tx, m.name)
 		if err != nil {
@@ -276,54 +304,18 @@ func (m *Manager) loadCluster(ctx context.Context, url string) (*cluster, error)
 		if !ok {
 			return ErrNotFound
 		}
-		c, err = b.getCluster(url)
-		return err
-	})
-	if errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("%w: nobody watches %q", ErrNotFound, url)
-	}
-	return c, err
-}
-
-func (m *Manager) loadSnapshot(ctx context.Context, url string) (string, error) {
-	var text string
-	err := m.cfg.Store.View(ctx, func(tx store.Tx) error {
-		b, ok, err := openBuckets(tx, m.name)
-		if err != nil || !ok {
+		if c, err = b.getCluster(url); err != nil || !c.hasBaseline() {
 			return err
 		}
 		text, err = b.snapshot(url)
-		return err
-	})
-	return text, err
-}
-
-// matcher returns the matcher of url's subscriptions for a document in
-// language lang, building it when the cached one is stale.
-func (m *Manager) matcher(ctx context.Context, url, lang string) (*matcher, error) {
-	m.mu.Lock()
-	mt, gen := m.matchers[url], m.subsGen[url]
-	m.mu.Unlock()
-	if mt != nil && mt.lang == lang {
-		return mt, nil
-	}
-	var subs []*subscription
-	err := m.cfg.Store.View(ctx, func(tx store.Tx) error {
-		b, ok, err := openBuckets(tx, m.name)
-		if err != nil || !ok {
-			return err
+		if errors.Is(err, errNoSnapshot) {
+			c.Hash = nil
+			return nil
 		}
-		subs, err = b.subscriptions(url)
 		return err
 	})
-	if err != nil {
-		return nil, err
+	if errors.Is(err, ErrNotFound) {
+		return nil, "", fmt.Errorf("%w: nobody watches %q", ErrNotFound, url)
 	}
-	mt = newMatcher(subs, lang)
-	m.mu.Lock()
-	if m.subsGen[url] == gen {
-		m.matchers[url] = mt
-	}
-	m.mu.Unlock()
-	return mt, nil
+	return c, text, err
 }

@@ -100,7 +100,7 @@ type Config struct {
 	// StartJitter spreads the first checks of overdue clusters after Start
 	// over up to this long (and never more than a cluster's interval), so
 	// a restart does not fire every check at once. Defaults to
-	// DefaultStartJitter.
+	// DefaultStartJitter; a negative value runs them all at once.
 	StartJitter time.Duration
 }
 
@@ -140,7 +140,7 @@ func setDefault[T comparable](field *T, def T) {
 	}
 }
 
-// validate names the first bad field of a defaulted Config.
+// validate names every bad field of a defaulted Config.
 func (c Config) validate() error {
 	var errs []error
 	if c.Store == nil {
@@ -160,7 +160,6 @@ func (c Config) validate() error {
 		{"DeliveryTimeout", c.DeliveryTimeout < 0},
 		{"DeliveryBackoff", c.DeliveryBackoff < 0},
 		{"MaxDeliveryBackoff", c.MaxDeliveryBackoff < 0},
-		{"StartJitter", c.StartJitter < 0},
 	}
 	for _, p := range positive {
 		if p.bad {

@@ -11,8 +11,9 @@ var (
 	// ErrInvalidSession: the session ID is empty, too long or holds a NUL
 	// byte. Code 2.
 	ErrInvalidSession = errors.New("job: invalid session")
-	// ErrNoKeywords: the request has no keywords, or one of them is empty
-	// or holds no letter or digit. Code 3.
+	// ErrNoKeywords: the request has no keywords, more than MaxKeywords,
+	// or one that is empty, longer than MaxKeywordLength, not valid UTF-8,
+	// or without a letter or digit. Code 3.
 	ErrNoKeywords = errors.New("job: no keywords")
 	// ErrNoEvents: the request ignores both added and removed events, so
 	// nothing could ever be reported. Code 4.
@@ -23,7 +24,8 @@ var (
 	ErrNotFound = errors.New("job: subscription not found")
 
 	// ErrInvalidInterval: the requested interval is negative or below
-	// Config.MinInterval. Code 6 (a bad request).
+	// Config.MinInterval. The original API had no code for it: Code gives
+	// 6, its code for a bad request.
 	ErrInvalidInterval = errors.New("job: invalid interval")
 	// ErrStopped: the manager was stopped.
 	ErrStopped = errors.New("job: manager stopped")

@@ -225,3 +225,17 @@ func subscribe(t *testing.T, m *job.Manager, url, keyword string, sessions ...st
 		}
 	}
 }
+
+// checkNotified runs a check of url and returns its notifications, failing
+// unless there are want of them.
+func checkNotified(t *testing.T, m *job.Manager, rec *recorder, url string, want int) []job.Notification {
+	t.Helper()
+	if err := m.Check(context.Background(), url); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.take()
+	if len(got) != want {
+		t.Fatalf("%d notifications, want %d: %+v", len(got), want, got)
+	}
+	return got
+}

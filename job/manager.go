@@ -34,16 +34,17 @@ type Manager struct {
 	admin   keyedMutex // serialises Add, Cancel and expiry per URL
 	running keyedMutex // one check per URL at a time
 
+	matchers *matcherCache
+
 	mu       sync.Mutex
 	state    int
 	inflight sync.WaitGroup
-	matchers map[string]*matcher // per URL, until its subscriptions change
-	subsGen  map[string]uint64
 	stopped  chan struct{}
 }
 
 const (
 	stateNew = iota
+	stateStarting
 	stateStarted
 	stateStopped
 )
@@ -75,6 +76,7 @@ func NewManager(name string, h Handler, cfg Config) (*Manager, error) {
 		quartz.WithWorkerLimit(cfg.CheckWorkers),
 		quartz.WithOutdatedThreshold(outdatedThreshold),
 		quartz.WithLogger(logger.NewSlogLogger(ctx, cfg.Logger)),
+		quartz.WithQueue(newJobQueue(), &sync.Mutex{}),
 	)
 	if err != nil {
 		cancel()
@@ -89,8 +91,7 @@ func NewManager(name string, h Handler, cfg Config) (*Manager, error) {
 		sched:    sched,
 		ctx:      ctx,
 		cancel:   cancel,
-		matchers: make(map[string]*matcher),
-		subsGen:  make(map[string]uint64),
+		matchers: newMatcherCache(matcherCacheSize),
 		stopped:  make(chan struct{}),
 	}
 	m.del = newDeliverer(m)
@@ -101,23 +102,25 @@ func NewManager(name string, h Handler, cfg Config) (*Manager, error) {
 func (m *Manager) Name() string { return m.name }
 
 // Start loads every cluster from the store and schedules its checks:
-// overdue ones spread over Config.StartJitter. It fails fast when the
+// overdue ones spread over Config.StartJitter. It also resumes the
+// deliveries left in the outbox by a previous run. It fails fast when the
 // store cannot be read. ctx bounds the start-up only.
 func (m *Manager) Start(ctx context.Context) error {
 	m.mu.Lock()
 	switch m.state {
-	case stateStarted:
+	case stateStarted, stateStarting:
 		m.mu.Unlock()
 		return ErrStarted
 	case stateStopped:
 		m.mu.Unlock()
 		return ErrStopped
 	}
-	m.state = stateStarted
+	m.state = stateStarting
 	m.mu.Unlock()
 
 	var clusters []*cluster
 	err := m.cfg.Store.Update(ctx, func(tx store.Tx) error {
+		clusters = nil
 		b, _, err := openBuckets(tx, m.name)
 		if err != nil {
 			return err
@@ -131,12 +134,18 @@ func (m *Manager) Start(ctx context.Context) error {
 			return nil
 		})
 	})
-	if err != nil {
-		m.mu.Lock()
+
+	// Stop may have been called meanwhile: start nothing then.
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.state == stateStopped:
+		return ErrStopped
+	case err != nil:
 		m.state = stateNew
-		m.mu.Unlock()
 		return fmt.Errorf("job: start: %w", err)
 	}
+	m.state = stateStarted
 	m.del.start()
 	m.sched.Start(m.ctx)
 	now := time.Now()
@@ -154,43 +163,39 @@ func (m *Manager) Start(ctx context.Context) error {
 }
 
 // Stop stops scheduling checks, waits for the checks and handler calls in
-// progress, and releases the manager's goroutines. Failed handler calls
-// waiting for a retry are dropped. If ctx ends first, Stop cancels the work
-// in progress and returns ctx.Err(). A stopped manager cannot be started
+// progress, and releases the manager's goroutines. Deliveries not yet made
+// stay in the store and resume at the next Start. If ctx ends first, Stop
+// cancels the work in progress (fetches, and the contexts given to the
+// handler) and returns ctx.Err() without waiting further; Stopped tells
+// when the last goroutine is gone. A stopped manager cannot be started
 // again.
 func (m *Manager) Stop(ctx context.Context) error {
 	m.mu.Lock()
 	prev := m.state
 	m.state = stateStopped
 	m.mu.Unlock()
-	if prev == stateStopped {
-		<-m.stopped
-		return nil
-	}
-	if prev == stateStarted {
-		m.sched.Stop()
-	}
-	drained := make(chan struct{})
-	go func() {
-		m.inflight.Wait()
+	if prev != stateStopped {
 		if prev == stateStarted {
-			m.sched.Wait(context.Background())
+			m.sched.Stop()
 		}
-		close(drained)
-	}()
-	var err error
-	select {
-	case <-drained:
-	case <-ctx.Done():
-		err = ctx.Err()
-		m.cancel()
-		<-drained
+		go func() {
+			m.inflight.Wait()
+			if prev == stateStarted {
+				m.sched.Wait(context.Background())
+			}
+			m.del.stop()
+			m.cancel()
+			m.log.Info("job: manager stopped")
+			close(m.stopped)
+		}()
 	}
-	m.del.stop()
-	m.cancel()
-	close(m.stopped)
-	m.log.Info("job: manager stopped")
-	return err
+	select {
+	case <-m.stopped:
+		return nil
+	case <-ctx.Done():
+		m.cancel()
+		return ctx.Err()
+	}
 }
 
 // Stopped returns a channel closed when Stop has finished.
@@ -265,23 +270,24 @@ func (m *Manager) addSubscription(ctx context.Context, r Request) (created bool,
 		c, err = b.getCluster(r.DocumentURL)
 		switch {
 		case errors.Is(err, ErrNotFound):
-			c = &cluster{URL: r.DocumentURL, Interval: r.Interval, Created: now, NextDue: now.Add(r.Interval)}
+			gen, err := b.clusters.NextSequence()
+			if err != nil {
+				return err
+			}
+			c = &cluster{URL: r.DocumentURL, Gen: gen, Interval: r.Interval, Created: now, NextDue: time.Now()}
 			created = true
 		case err != nil:
 			return err
 		case r.Interval < c.Interval:
-			c.Interval = r.Interval
-			c.NextDue = c.LastCheck.Add(c.Interval)
+			c.reinterval(r.Interval)
 			reschedule = true
-		default:
-			return nil
 		}
+		c.Subs++
 		return b.putCluster(c)
 	})
 	if err != nil {
 		return false, err
 	}
-	m.invalidate(r.DocumentURL)
 	switch {
 	case created:
 		// Add fetches the baseline itself; the schedule starts after it.
@@ -299,12 +305,16 @@ func (m *Manager) addSubscription(ctx context.Context, r Request) (created bool,
 // the last subscription of a URL deletes its cluster, schedule, snapshot
 // and diffs. ErrNotFound if there is no such subscription.
 func (m *Manager) Cancel(ctx context.Context, documentURL, sessionID string) error {
+	url, err := normalizeURL(documentURL)
+	if err != nil {
+		return err
+	}
 	done, err := m.begin()
 	if err != nil {
 		return err
 	}
 	defer done()
-	return m.cancelSubscription(ctx, documentURL, sessionID)
+	return m.cancelSubscription(ctx, url, sessionID)
 }
 
 func (m *Manager) cancelSubscription(ctx context.Context, url, session string) error {
@@ -342,20 +352,20 @@ func (m *Manager) cancelSubscription(ctx context.Context, url, session string) e
 		if c, err = b.getCluster(url); err != nil {
 			return err
 		}
+		c.Subs++
 		interval := subs[0].Interval
 		for _, s := range subs[1:] {
 			interval = min(interval, s.Interval)
 		}
-		if interval == c.Interval {
-			return nil
+		if interval != c.Interval {
+			c.reinterval(interval)
+			reschedule = true
 		}
-		c.Interval, c.NextDue, reschedule = interval, c.LastCheck.Add(interval), true
 		return b.putCluster(c)
 	})
 	if err != nil {
 		return err
 	}
-	m.invalidate(url)
 	m.del.forget(string(subKey(url, session)))
 	switch {
 	case removed:
@@ -389,15 +399,6 @@ func (m *Manager) subscribed(url, session string) bool {
 		return nil
 	})
 	return found
-}
-
-// invalidate drops the cached matcher of url after its subscriptions
-// changed.
-func (m *Manager) invalidate(url string) {
-	m.mu.Lock()
-	delete(m.matchers, url)
-	m.subsGen[url]++
-	m.mu.Unlock()
 }
 
 // Subscription is a stored subscription with the state of its cluster, as

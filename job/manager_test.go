@@ -514,7 +514,13 @@ func TestHandlerPanicIsRecovered(t *testing.T) {
 	if err := m.Check(ctx, p.URL()); err != nil {
 		t.Fatal(err)
 	}
-	calls.Wait() // the retry after the panic
+	retried := make(chan struct{})
+	go func() { calls.Wait(); close(retried) }()
+	select {
+	case <-retried: // the retry after the panic
+	case <-time.After(10 * time.Second):
+		t.Fatal("no retry after a panicking handler")
+	}
 }
 
 func TestManagersShareStore(t *testing.T) {
@@ -622,48 +628,66 @@ func TestConcurrentAddCancelCheck(t *testing.T) {
 		p := newPage(t, html("calm"))
 		m := startManager(t, "m", newRecorder(), testConfig(newStore(t)))
 		ctx := context.Background()
-		const n = 16
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		added := map[string]int{}
-		for i := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				id := fmt.Sprintf("s%d", i%8) // two goroutines per session
-				err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: id}, Keywords: []string{"storm"}})
-				if err != nil && !errors.Is(err, job.ErrExists) {
-					t.Error(err)
-				}
-				if err == nil {
-					mu.Lock()
-					added[id]++
-					mu.Unlock()
-				}
-				_ = m.Check(ctx, p.URL())
-				if i%4 == 0 {
-					if err := m.Cancel(ctx, p.URL(), id); err != nil && !errors.Is(err, job.ErrNotFound) {
-						t.Error(err)
-					}
-				}
-			}()
-		}
-		wg.Wait()
-		for id, c := range added {
-			if c != 1 {
-				t.Errorf("session %s added %d times", id, c)
+		const sessions = 8
+		run := func(n int, f func(i int)) {
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Add(1)
+				go func() { defer wg.Done(); f(i) }()
 			}
+			wg.Wait()
 		}
+
+		// Two goroutines per session add it while others check: each
+		// session is added exactly once, to one cluster.
+		var added, exists atomic.Int64
+		run(2*sessions, func(i int) {
+			err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: fmt.Sprintf("s%d", i%sessions)}, Keywords: []string{"storm"}})
+			switch {
+			case err == nil:
+				added.Add(1)
+			case errors.Is(err, job.ErrExists):
+				exists.Add(1)
+			default:
+				t.Error(err)
+			}
+			_ = m.Check(ctx, p.URL())
+		})
+		if added.Load() != sessions || exists.Load() != sessions {
+			t.Fatalf("added %d, ErrExists %d; want %d each", added.Load(), exists.Load(), sessions)
+		}
+
+		// Half the sessions cancel, twice each, while the rest check.
+		var cancelled, missing atomic.Int64
+		run(2*sessions, func(i int) {
+			if i%4 >= 2 {
+				_ = m.Check(ctx, p.URL())
+				return
+			}
+			err := m.Cancel(ctx, p.URL(), fmt.Sprintf("s%d", i/4)) // s0..s3, twice each
+			switch {
+			case err == nil:
+				cancelled.Add(1)
+			case errors.Is(err, job.ErrNotFound):
+				missing.Add(1)
+			default:
+				t.Error(err)
+			}
+		})
 		subs, err := m.List(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Sessions s0 and s4 were cancelled (by goroutines 0, 8 and 4, 12).
-		if len(subs) != 6 {
-			t.Fatalf("%d subscriptions left, want 6: %+v", len(subs), subs)
+		if len(subs) != sessions/2 || cancelled.Load() != sessions/2 || missing.Load() != sessions/2 {
+			t.Fatalf("%d subscriptions left after %d cancels (%d not found): %+v", len(subs), cancelled.Load(), missing.Load(), subs)
 		}
-		if !subs[0].Cluster.Baseline {
-			t.Fatal("cluster lost its baseline")
+		// One cluster: one fetch per check.
+		before := p.fetches.Load()
+		if err := m.Check(ctx, p.URL()); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.fetches.Load() - before; got != 1 || !subs[0].Cluster.Baseline {
+			t.Fatalf("one check fetched %d times", got)
 		}
 	})
 }

@@ -187,26 +187,29 @@ func (m *matcher) filterEvents(hits []hit, diffs []diff.Diff) []hit {
 }
 
 // matchTerms finds the keywords whose terms all occur in the fragment, in
-// any order: the Bloom filter answers first, the exact positions after.
+// any order. Candidates come from the fragment's own terms (a keyword is
+// indexed by its first term); for a keyword of several terms the fragment's
+// Bloom filter answers first, and the exact search for the smallest span
+// holding them all runs only when it says yes.
 func (g *group) matchTerms(hits []hit, terms []index.Term, di int, d diff.Diff) []hit {
-	if len(terms) == 0 {
-		return hits
-	}
-	first := make(map[string]int, len(terms)) // term -> index of its first occurrence
-	for i, t := range terms {
-		if _, ok := first[t.Term]; !ok {
-			first[t.Term] = i
+	seen := make(map[string]bool, len(terms))
+	var bloom *index.Filter // built on first need
+	for _, t := range terms {
+		if seen[t.Term] {
+			continue
 		}
-	}
-	bloom := index.FilterOf(terms, bloomFPRate)
-	for term := range first {
-		for _, ki := range g.byAnchor[term] {
+		seen[t.Term] = true
+		for _, ki := range g.byAnchor[t.Term] {
 			kw := &g.keywords[ki]
-			if !allIn(kw.terms[1:], bloom) {
-				continue
+			if len(kw.terms) > 1 {
+				if bloom == nil {
+					bloom = index.FilterOf(terms, bloomFPRate)
+				}
+				if !allIn(kw.terms[1:], bloom) {
+					continue
+				}
 			}
-			start, end, ok := spanOf(kw.terms, first, terms)
-			if ok {
+			if start, end, ok := smallestSpan(terms, kw.terms); ok {
 				hits = append(hits, hit{sub: kw.sub, kw: kw.kw, diff: di, start: d.Start + start, end: d.Start + end})
 			}
 		}
@@ -223,23 +226,37 @@ func allIn(terms []string, f *index.Filter) bool {
 	return true
 }
 
-// spanOf returns the byte span, within the fragment, from the first to the
-// last of the first occurrences of want; ok=false if one is missing.
-func spanOf(want []string, first map[string]int, terms []index.Term) (start, end int, ok bool) {
-	start, end = -1, -1
+// smallestSpan returns the shortest byte span of terms that holds every
+// term of want (distinct), in any order; ok=false if one is missing. It
+// slides a window over terms once.
+func smallestSpan(terms []index.Term, want []string) (start, end int, ok bool) {
+	count := make(map[string]int, len(want))
 	for _, w := range want {
-		i, found := first[w]
-		if !found {
-			return 0, 0, false
+		count[w] = 0
+	}
+	missing, left := len(count), 0
+	for right, t := range terms {
+		c, needed := count[t.Term]
+		if !needed {
+			continue
 		}
-		if t := terms[i]; start < 0 || t.Start < start {
-			start = t.Start
+		if c == 0 {
+			missing--
 		}
-		if t := terms[i]; t.End > end {
-			end = t.End
+		count[t.Term] = c + 1
+		for missing == 0 {
+			if s, e := terms[left].Start, terms[right].End; !ok || e-s < end-start {
+				start, end, ok = s, e, true
+			}
+			if c, needed := count[terms[left].Term]; needed {
+				if count[terms[left].Term] = c - 1; c == 1 {
+					missing++
+				}
+			}
+			left++
 		}
 	}
-	return start, end, true
+	return start, end, ok
 }
 
 // matchPhrases finds the phrases that occur word after word in the
@@ -275,6 +292,11 @@ func phraseAt(words []index.Term, phrase []string) bool {
 	return true
 }
 
+// maxMatchText bounds the Text of a match. The words of a keyword found
+// far apart in a large fragment are reported as "first … last", with the
+// snippet around the first.
+const maxMatchText = 512
+
 // notifications turns hits into one notification per subscription, with
 // snippets cut from the snapshot each diff refers to.
 func (m *matcher) notifications(hits []hit, diffs []diff.Diff, oldText, newText string, snippetChars int) map[int][]Match {
@@ -285,11 +307,19 @@ func (m *matcher) notifications(hits []hit, diffs []diff.Diff, oldText, newText 
 			text = oldText
 		}
 		s := m.subs[h.sub]
+		match, start, end := text[h.start:h.end], h.start, h.end
+		if len(match) > maxMatchText {
+			first, last := index.Tokenize(match[:maxMatchText/2]), index.Tokenize(match[len(match)-maxMatchText/2:])
+			if len(first) > 0 && len(last) > 0 {
+				end = start + first[0].End
+				match = first[0].Text + " … " + last[len(last)-1].Text
+			}
+		}
 		out[h.sub] = append(out[h.sub], Match{
 			Event:   Event(diffs[h.diff].Event),
 			Keyword: s.Keywords[h.kw],
-			Text:    strings.TrimSpace(text[h.start:h.end]),
-			Snippet: diff.Snippet(text, h.start, h.end, snippetChars),
+			Text:    strings.TrimSpace(match),
+			Snippet: diff.Snippet(text, start, end, snippetChars),
 		})
 	}
 	return out

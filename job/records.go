@@ -3,6 +3,7 @@ package job
 import (
 	"bytes"
 	"compress/flate"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 //	clusters   URL               -> cluster record
 //	snapshots  URL               -> latest text, compressed
 //	diffs      URL               -> latest diffs, compressed
+//	outbox     sequence (8 bytes) -> a notification or timeout to deliver
 //
 // Subscriptions of one URL are a prefix scan. Records start with a version
 // byte, then JSON (or compressed bytes), so the format can evolve.
@@ -31,6 +33,7 @@ var (
 	clustersBucket  = []byte("clusters")
 	snapshotsBucket = []byte("snapshots")
 	diffsBucket     = []byte("diffs")
+	outboxBucket    = []byte("outbox")
 )
 
 const recordVersion = 1
@@ -49,7 +52,13 @@ type subscription struct {
 
 // cluster is the stored state of one document's detection job.
 type cluster struct {
-	URL         string            `json:"url"`
+	URL string `json:"url"`
+	// Gen tells clusters of one URL apart over time: a check that started
+	// on a cluster since deleted must not write into its successor.
+	Gen uint64 `json:"gen"`
+	// Subs changes whenever a subscription of the URL is added or
+	// cancelled; cached matchers are keyed by it.
+	Subs        uint64            `json:"subs"`
 	Interval    time.Duration     `json:"interval"`
 	Validators  fetch.Validators  `json:"validators"`
 	Hash        []byte            `json:"hash,omitempty"` // of the last body read; nil before the baseline
@@ -58,10 +67,18 @@ type cluster struct {
 	Failures    int               `json:"failures,omitempty"`
 	LastError   string            `json:"lastError,omitempty"`
 	Created     time.Time         `json:"created"`
-	LastCheck   time.Time         `json:"lastCheck,omitzero"`
-	LastChange  time.Time         `json:"lastChange,omitzero"`
-	NextDue     time.Time         `json:"nextDue,omitzero"`
-	Extra       map[string]string `json:"extra,omitempty"` // room for fields of later versions
+	LastCheck   time.Time         `json:"lastCheck,omitzero"`  // Config.Clock
+	LastChange  time.Time         `json:"lastChange,omitzero"` // Config.Clock
+	NextDue     time.Time         `json:"nextDue,omitzero"`    // system clock: the scheduler's`
+	Extra       map[string]string `json:"extra,omitempty"`     // room for fields of later versions
+}
+
+// reinterval changes the interval, moving the next check by the
+// difference: the next check stays one interval after the last one.
+// NextDue is on the system clock, like the scheduler.
+func (c *cluster) reinterval(interval time.Duration) {
+	c.NextDue = c.NextDue.Add(interval - c.Interval)
+	c.Interval = interval
 }
 
 // hasBaseline reports whether a snapshot was stored.
@@ -126,7 +143,7 @@ func decompress(data []byte) ([]byte, error) {
 
 // buckets are a manager's buckets inside one transaction.
 type buckets struct {
-	subs, clusters, snapshots, diffs store.Bucket
+	subs, clusters, snapshots, diffs, outbox store.Bucket
 }
 
 // openBuckets returns the manager's buckets; in a writable transaction it
@@ -149,7 +166,7 @@ func openBuckets(tx store.Tx, name string) (b buckets, ok bool, err error) {
 			for _, p := range []struct {
 				dst *store.Bucket
 				key []byte
-			}{{&b.subs, subsBucket}, {&b.clusters, clustersBucket}, {&b.snapshots, snapshotsBucket}, {&b.diffs, diffsBucket}} {
+			}{{&b.subs, subsBucket}, {&b.clusters, clustersBucket}, {&b.snapshots, snapshotsBucket}, {&b.diffs, diffsBucket}, {&b.outbox, outboxBucket}} {
 				if *p.dst, err = get(mgr, p.key); err != nil {
 					break
 				}
@@ -234,10 +251,13 @@ func (b buckets) deleteCluster(url string) error {
 	return nil
 }
 
+// errNoSnapshot: the cluster has no stored snapshot.
+var errNoSnapshot = errors.New("job: no snapshot")
+
 func (b buckets) snapshot(url string) (string, error) {
 	data, err := b.snapshots.Get([]byte(url))
 	if errors.Is(err, store.ErrNotFound) {
-		return "", nil
+		return "", errNoSnapshot
 	}
 	if err != nil {
 		return "", err
@@ -274,4 +294,32 @@ func (b buckets) putChange(url, text string, diffs []diff.Diff) error {
 		return err
 	}
 	return b.diffs.Put([]byte(url), enc)
+}
+
+// outboxEntry is a handler call still to make. It is written in the same
+// transaction as the change (or expiry) it reports, so a committed change
+// is always delivered, at least once, even across a restart.
+type outboxEntry struct {
+	URL          string        `json:"url"`
+	Session      string        `json:"session"`
+	Notification *Notification `json:"notification,omitempty"`
+	Timeout      *Timeout      `json:"timeout,omitempty"`
+	// Attempts counts the failed calls so far; NextAttempt is when to try
+	// again.
+	Attempts    int       `json:"attempts,omitempty"`
+	NextAttempt time.Time `json:"nextAttempt,omitzero"`
+}
+
+// putOutbox queues e and returns its key.
+func (b buckets) putOutbox(e *outboxEntry) (string, error) {
+	seq, err := b.outbox.NextSequence()
+	if err != nil {
+		return "", err
+	}
+	key := binary.BigEndian.AppendUint64(nil, seq)
+	data, err := encodeRecord(e)
+	if err != nil {
+		return "", err
+	}
+	return string(key), b.outbox.Put(key, data)
 }

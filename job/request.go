@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 	"unicode"
@@ -67,6 +68,23 @@ func checkURL(raw string) error {
 	return nil
 }
 
+// normalizeURL validates a document URL and returns the form the manager
+// keys it by: scheme and host in lower case, without a fragment (never sent
+// to the server), so "HTTP://Example.com/#top" and "http://example.com/"
+// share one cluster. The path and query are kept as given.
+func normalizeURL(raw string) (string, error) {
+	if err := checkURL(raw); err != nil {
+		return "", err
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocumentURL, err)
+	}
+	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	u.Fragment, u.RawFragment = "", ""
+	return u.String(), nil
+}
+
 func checkSession(s Session) error {
 	switch {
 	case strings.TrimSpace(s.ID) == "":
@@ -118,7 +136,8 @@ func parseKeyword(raw string) (keyword, error) {
 
 // validate checks r against cfg and returns it with its interval defaulted.
 func (r Request) validate(cfg *Config) (Request, []keyword, error) {
-	if err := checkURL(r.DocumentURL); err != nil {
+	var err error
+	if r.DocumentURL, err = normalizeURL(r.DocumentURL); err != nil {
 		return r, nil, err
 	}
 	if err := checkSession(r.Session); err != nil {

@@ -63,7 +63,7 @@ func (m *Manager) jobKey(url string) *quartz.JobKey {
 // every interval.
 func (m *Manager) schedule(url string, interval time.Duration, first time.Time) error {
 	detail := quartz.NewJobDetailWithOptions(&checkJob{m: m, url: url}, m.jobKey(url),
-		&quartz.JobDetailOptions{Replace: true, RetryInterval: time.Second})
+		&quartz.JobDetailOptions{Replace: true})
 	return m.sched.ScheduleJob(detail, &trigger{interval: interval, first: first.UnixNano()})
 }
 
@@ -73,7 +73,8 @@ func (m *Manager) unschedule(url string) {
 	}
 }
 
-// jitter returns a random delay below min(StartJitter, interval).
+// jitter returns a random delay below min(StartJitter, interval); none
+// when StartJitter is negative.
 func (m *Manager) jitter(interval time.Duration) time.Duration {
 	if w := min(m.cfg.StartJitter, interval); w > 0 {
 		return rand.N(w)
