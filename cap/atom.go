@@ -1,8 +1,8 @@
 package cap
 
 import (
-	"bufio"
 	"crypto/sha1"
+	"encoding/hex"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -41,55 +41,12 @@ const (
 	DefaultAtomAuthor = "vokter"
 )
 
-// atomFeed and the types below are the subset of RFC 4287 WriteAtom writes,
-// fields in the order of the RFC's element lists.
-type atomFeed struct {
-	XMLName   xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
-	ID        string      `xml:"id"`
-	Title     string      `xml:"title"`
-	Updated   string      `xml:"updated"`
-	Author    atomPerson  `xml:"author"`
-	Generator string      `xml:"generator"`
-	Links     []atomLink  `xml:"link"`
-	Entries   []atomEntry `xml:"entry"`
-}
+// atomNamespace is the namespace of Atom feeds (RFC 4287).
+const atomNamespace = "http://www.w3.org/2005/Atom"
 
-type atomPerson struct {
-	Name string `xml:"name"`
-}
-
-type atomLink struct {
-	Rel  string `xml:"rel,attr"`
-	Type string `xml:"type,attr,omitempty"`
-	Href string `xml:"href,attr"`
-}
-
-type atomEntry struct {
-	ID        string      `xml:"id"`
-	Title     string      `xml:"title"`
-	Updated   string      `xml:"updated"`
-	Published string      `xml:"published,omitempty"`
-	Author    atomPerson  `xml:"author"`
-	Links     []atomLink  `xml:"link"`
-	Content   atomContent `xml:"content"`
-}
-
-// atomContent holds the alert as inline XML content.
-type atomContent struct {
-	alert *Alert
-}
-
-// MarshalXML writes <content type="application/cap+xml"> around the alert.
-func (c atomContent) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
-	start.Attr = append(start.Attr, xml.Attr{Name: xml.Name{Local: "type"}, Value: MediaType})
-	if err := e.EncodeToken(start); err != nil {
-		return err
-	}
-	if err := EncodeAlert(e, c.alert); err != nil {
-		return err
-	}
-	return e.EncodeToken(start.End())
-}
+// atomChunk is the size at which WriteAtom hands its buffer to the writer,
+// so that memory does not grow with the number of alerts.
+const atomChunk = 64 << 10
 
 // WriteAtom writes the alerts as an Atom feed (RFC 4287): a CAP index in
 // which each entry embeds its alert as XML content of type
@@ -110,17 +67,10 @@ func WriteAtom(w io.Writer, alerts []*Alert, opts *AtomOptions) error {
 		o.ID = o.SelfURL
 	}
 	if o.ID == "" {
-		o.ID = hashUUID("feed", o.Title)
+		o.ID = string(appendHashUUID(nil, []byte("feed\x00"+o.Title)))
 	}
 	if o.Author == "" {
 		o.Author = DefaultAtomAuthor
-	}
-	feed := atomFeed{
-		ID: o.ID, Title: o.Title, Author: atomPerson{Name: o.Author}, Generator: "vokter",
-		Entries: make([]atomEntry, 0, len(alerts)),
-	}
-	if o.SelfURL != "" {
-		feed.Links = []atomLink{{Rel: "self", Type: "application/atom+xml", Href: o.SelfURL}}
 	}
 	updated := o.Updated
 	for i, a := range alerts {
@@ -134,79 +84,142 @@ func WriteAtom(w io.Writer, alerts []*Alert, opts *AtomOptions) error {
 	if updated.IsZero() {
 		updated = time.Now()
 	}
-	feed.Updated = atomTime(updated)
+	// The feed is written directly rather than by encoding/xml, in the
+	// layout xml.Encoder gives the RFC 4287 elements with Indent("", "  "),
+	// with the same escaping (new lines escaped, as encoding/xml does for
+	// struct fields); testdata/golden pins the bytes.
+	aw := &atomWriter{x: xmlWriter{buf: make([]byte, 0, 2*atomChunk)}}
+	aw.alert.out = &aw.x
+	x := &aw.x
+	x.buf = append(x.buf, xml.Header...)
+	x.startElem("feed", attr{"xmlns", atomNamespace})
+	writeLeaf(x, "id", o.ID, true)
+	writeLeaf(x, "title", o.Title, true)
+	aw.time("updated", updated)
+	aw.author(o.Author)
+	writeLeaf(x, "generator", "vokter", true)
+	if o.SelfURL != "" {
+		aw.link("self", "application/atom+xml", o.SelfURL)
+	}
 	for _, a := range alerts {
-		feed.Entries = append(feed.Entries, atomEntryOf(a, updated, o.AlertURL))
+		if err := aw.entry(a, updated, o.AlertURL); err != nil {
+			return fmt.Errorf("cap: WriteAtom: %w", err)
+		}
+		if len(x.buf) >= atomChunk {
+			if _, err := w.Write(x.buf); err != nil {
+				return fmt.Errorf("cap: WriteAtom: %w", err)
+			}
+			x.buf = x.buf[:0]
+		}
 	}
-	bw := bufio.NewWriter(w)
-	if _, err := bw.WriteString(xml.Header); err != nil {
-		return fmt.Errorf("cap: WriteAtom: %w", err)
-	}
-	enc := xml.NewEncoder(bw)
-	enc.Indent("", "  ")
-	if err := enc.Encode(feed); err != nil {
-		return fmt.Errorf("cap: WriteAtom: %w", err)
-	}
-	if err := bw.WriteByte('\n'); err != nil {
-		return fmt.Errorf("cap: WriteAtom: %w", err)
-	}
-	if err := bw.Flush(); err != nil {
+	x.endElem("feed")
+	x.buf = append(x.buf, '\n')
+	if _, err := w.Write(x.buf); err != nil {
 		return fmt.Errorf("cap: WriteAtom: %w", err)
 	}
 	return nil
 }
 
-// atomEntryOf builds the entry of one alert; feedUpdated stands in for a
-// missing sent time.
-func atomEntryOf(a *Alert, feedUpdated time.Time, alertURL func(*Alert) string) atomEntry {
-	e := atomEntry{ID: AlertUUID(a), Title: a.Identifier, Author: atomPerson{Name: a.Sender}, Content: atomContent{alert: a}}
-	if len(a.Infos) > 0 {
-		if in := a.Infos[0]; in.Headline != "" {
-			e.Title = in.Headline
-		} else if in.Event != "" {
-			e.Title = in.Event
-		}
-	}
-	if e.Author.Name == "" {
-		e.Author.Name = "unknown"
-	}
-	if a.Sent.IsZero() {
-		e.Updated = atomTime(feedUpdated)
-	} else {
-		e.Updated = atomTime(a.Sent)
-		e.Published = e.Updated
-	}
-	if alertURL != nil {
-		if href := alertURL(a); href != "" {
-			e.Links = []atomLink{{Rel: "alternate", Type: MediaType, Href: href}}
-		}
-	}
-	return e
+// atomWriter writes the elements of an Atom feed.
+type atomWriter struct {
+	x     xmlWriter
+	alert writer // writes to x
+	// text holds the text of an id or time while it is composed.
+	text []byte
 }
 
-// atomTime formats t as an RFC 3339 date, keeping its zone offset.
-func atomTime(t time.Time) string { return t.Format(time.RFC3339) }
+// entry writes the entry of one alert; feedUpdated stands in for a missing
+// sent time. Its id is a urn:uuid derived from the alert, its title the
+// first info's headline (or event, or the identifier), its author the
+// sender.
+func (aw *atomWriter) entry(a *Alert, feedUpdated time.Time, alertURL func(*Alert) string) error {
+	x := &aw.x
+	x.startElem("entry")
+	aw.text = appendAlertUUID(aw.text[:0], a)
+	writeLeaf(x, "id", aw.text, true)
+	title := a.Identifier
+	if len(a.Infos) > 0 {
+		if in := &a.Infos[0]; in.Headline != "" {
+			title = in.Headline
+		} else if in.Event != "" {
+			title = in.Event
+		}
+	}
+	writeLeaf(x, "title", title, true)
+	if a.Sent.IsZero() {
+		aw.time("updated", feedUpdated)
+	} else {
+		aw.time("updated", a.Sent)
+		aw.time("published", a.Sent)
+	}
+	author := a.Sender
+	if author == "" {
+		author = "unknown"
+	}
+	aw.author(author)
+	if alertURL != nil {
+		if href := alertURL(a); href != "" {
+			aw.link("alternate", MediaType, href)
+		}
+	}
+	x.startElem("content", attr{"type", MediaType})
+	if err := aw.alert.writeAlert(a); err != nil {
+		return err
+	}
+	x.endElem("content")
+	x.endElem("entry")
+	return nil
+}
+
+// time writes t as an RFC 3339 date, keeping its zone offset.
+func (aw *atomWriter) time(name string, t time.Time) {
+	aw.text = t.AppendFormat(aw.text[:0], time.RFC3339)
+	writeLeaf(&aw.x, name, aw.text, true)
+}
+
+func (aw *atomWriter) author(name string) {
+	aw.x.startElem("author")
+	writeLeaf(&aw.x, "name", name, true)
+	aw.x.endElem("author")
+}
+
+func (aw *atomWriter) link(rel, typ, href string) {
+	aw.x.startElem("link", attr{"rel", rel}, attr{"type", typ}, attr{"href", href})
+	aw.x.endElem("link")
+}
 
 // AlertUUID returns the stable Atom id of an alert: a name-based (version 5
 // layout) urn:uuid computed from its sender, identifier and sent time, the
 // triplet CAP uses to name an alert. Equal triplets give equal ids.
 func AlertUUID(a *Alert) string {
-	return hashUUID(a.Sender, a.Identifier, a.Sent.UTC().Format(time.RFC3339))
+	return string(appendAlertUUID(nil, a))
 }
 
-// hashUUID returns a urn:uuid built from the SHA-1 hash of the parts
-// (NUL-separated), with the version 5 and RFC 4122 variant bits set.
-func hashUUID(parts ...string) string {
-	h := sha1.New()
-	for i, p := range parts {
-		if i > 0 {
-			h.Write([]byte{0})
-		}
-		io.WriteString(h, p)
-	}
-	var u [16]byte
-	copy(u[:], h.Sum(nil))
+// appendAlertUUID appends the AlertUUID of a.
+func appendAlertUUID(dst []byte, a *Alert) []byte {
+	var buf [128]byte // enough for most names, so that they stay on the stack
+	name := append(buf[:0], a.Sender...)
+	name = append(name, 0)
+	name = append(name, a.Identifier...)
+	name = append(name, 0)
+	name = a.Sent.UTC().AppendFormat(name, time.RFC3339)
+	return appendHashUUID(dst, name)
+}
+
+// appendHashUUID appends a urn:uuid built from the SHA-1 hash of name (its
+// parts NUL-separated), with the version 5 and RFC 4122 variant bits set.
+func appendHashUUID(dst, name []byte) []byte {
+	u := sha1.Sum(name)
 	u[6] = u[6]&0x0f | 0x50
 	u[8] = u[8]&0x3f | 0x80
-	return fmt.Sprintf("urn:uuid:%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
+	dst = append(dst, "urn:uuid:"...)
+	dst = hex.AppendEncode(dst, u[0:4])
+	dst = append(dst, '-')
+	dst = hex.AppendEncode(dst, u[4:6])
+	dst = append(dst, '-')
+	dst = hex.AppendEncode(dst, u[6:8])
+	dst = append(dst, '-')
+	dst = hex.AppendEncode(dst, u[8:10])
+	dst = append(dst, '-')
+	return hex.AppendEncode(dst, u[10:16])
 }

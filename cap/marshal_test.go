@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/xml"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,9 +132,10 @@ func TestMarshalTimes(t *testing.T) {
 		{time.Date(2024, 5, 1, 10, 0, 0, 500_000_000, time.UTC), Version10, "2024-05-01T10:00:00.5-00:00"},
 	}
 	for _, tt := range tests {
-		got, err := formatTime(tt.t, tt.v)
+		b, err := appendTime(nil, tt.t, tt.v)
+		got := string(b)
 		if err != nil || got != tt.want {
-			t.Errorf("formatTime(%v, %s) = %q, %v; want %q", tt.t, tt.v, got, err, tt.want)
+			t.Errorf("appendTime(%v, %s) = %q, %v; want %q", tt.t, tt.v, got, err, tt.want)
 		}
 	}
 }
@@ -218,5 +221,164 @@ func TestEncodeAlertEmbedded(t *testing.T) {
 	}
 	if err := EncodeAlert(xml.NewEncoder(&bytes.Buffer{}), nil); err == nil {
 		t.Error("EncodeAlert(nil) succeeded")
+	}
+}
+
+// encodeTokens is Marshal through EncodeAlert and an indenting
+// xml.Encoder: the reference Marshal's direct writing must match byte for
+// byte, errors included.
+func encodeTokens(a *Alert) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	if err := EncodeAlert(enc, a); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
+}
+
+// checkMarshalMatchesTokens fails when Marshal(a) and encodeTokens(a)
+// differ in bytes or error.
+func checkMarshalMatchesTokens(t *testing.T, a *Alert) {
+	t.Helper()
+	got, gotErr := Marshal(a)
+	want, wantErr := encodeTokens(a)
+	if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+		t.Fatalf("Marshal error %v, EncodeAlert error %v", gotErr, wantErr)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("Marshal differs from EncodeAlert:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// nastyText holds every kind of character encoding/xml escapes or
+// replaces.
+const nastyText = "a&b<c>d\"e'f\tg\nh\ri \x00\x01\x1f\x7f \xff\xfe \xe2\x82 \xed\xa0\x80 \uFFFD\uFFFE\uFFFF \U0001F600 日本語 ]]>"
+
+// TestMarshalMatchesEncoder checks that Marshal writes the bytes an
+// xml.Encoder writes for the same alert.
+func TestMarshalMatchesEncoder(t *testing.T) {
+	t.Parallel()
+	for _, name := range alertFiles(t) {
+		if !fileVerdicts[name].lenient {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			a, _, err := ParseLenient(readFile(t, "testdata/alerts/"+name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkMarshalMatchesTokens(t, a)
+		})
+	}
+	for _, v := range []Version{Version10, Version11, Version12} {
+		t.Run("synthetic CAP "+string(v), func(t *testing.T) {
+			t.Parallel()
+			checkMarshalMatchesTokens(t, nastyAlert(v, nastyText, 38.47))
+		})
+	}
+	t.Run("empty elements", func(t *testing.T) {
+		t.Parallel()
+		checkMarshalMatchesTokens(t, &Alert{Infos: []Info{{Resources: []Resource{{}}, Areas: []Area{{}}}}})
+	})
+	t.Run("error", func(t *testing.T) {
+		t.Parallel()
+		checkMarshalMatchesTokens(t, nastyAlert(Version12, "x", math.Inf(1)))
+	})
+}
+
+// nastyAlert returns an alert holding s in text, list and named-value
+// fields and f in coordinates.
+func nastyAlert(v Version, s string, f float64) *Alert {
+	sent := time.Date(2024, 5, 1, 10, 0, 0, 123456789, time.FixedZone("", 3600))
+	alt := f
+	return &Alert{
+		Version: v, Identifier: "id", Sender: "sender", Sent: sent, Status: StatusActual, MsgType: MsgTypeAlert,
+		Scope: ScopePrivate, Note: s, Codes: []string{s, ""}, Addresses: []string{"a", "b c", ""},
+		// A list item cannot hold both white space and a double quote.
+		References: []Reference{{Sender: "s", Identifier: "i", Sent: sent}}, Incidents: []string{strings.ReplaceAll(s, `"`, "'")},
+		Infos: []Info{{
+			Event: s, Description: s, EventCodes: []NamedValue{{ValueName: s, Value: s}, {Value: "a=b"}, {Value: "plain"}},
+			Resources: []Resource{{ResourceDesc: s, Size: 42}},
+			Areas: []Area{{
+				AreaDesc: s, Polygons: []Polygon{{{Lat: f, Lon: -f}, {Lat: 1, Lon: 2}}, {}},
+				Circles:  []Circle{{Center: Point{Lat: f, Lon: 0.1 + 0.2}, Radius: f}},
+				Geocodes: []NamedValue{{ValueName: "g", Value: s}}, Altitude: &alt, Ceiling: &alt,
+			}},
+		}},
+	}
+}
+
+// FuzzMarshalEncoder checks Marshal against EncodeAlert with arbitrary
+// text and numbers in an alert read from the fuzzed document (or an empty
+// one).
+func FuzzMarshalEncoder(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > maxFuzzBytes {
+			return
+		}
+		a, _, err := ParseLenient(data)
+		if err != nil {
+			a = &Alert{}
+		}
+		checkMarshalMatchesTokens(t, a)
+		// The raw input as text and its first bytes as a number, in every
+		// version.
+		var bits uint64
+		for i := 0; i < len(data) && i < 8; i++ {
+			bits = bits<<8 | uint64(data[i])
+		}
+		x := math.Float64frombits(bits)
+		if !isFinite(x) {
+			x = 1.5 // an error would hide the output
+		}
+		for _, v := range []Version{Version10, Version11, Version12} {
+			checkMarshalMatchesTokens(t, nastyAlert(v, string(data), x))
+		}
+	})
+}
+
+// TestAppendDecimal compares appendDecimal with strconv on edge cases,
+// decimals of up to 9 digits and random float64s.
+func TestAppendDecimal(t *testing.T) {
+	t.Parallel()
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1, 38.47, -120.14, 0.1 + 0.2, 1e-7, 1e-8, 5e-8, 123456.1234567,
+		1 << 20, math.Nextafter(1<<20, 0), 1e21, 1e-300, math.SmallestNonzeroFloat64, math.MaxFloat64, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		checkDecimal(t, f)
+	}
+	rnd := rand.New(rand.NewPCG(3, 4)) // fixed seed: the same numbers every run
+	pow := []float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+	for range 100_000 {
+		d := rnd.IntN(len(pow))
+		f := float64(rnd.Int64N(1<<45)) / pow[d]
+		if rnd.IntN(2) == 0 {
+			f = -f
+		}
+		checkDecimal(t, f)
+		checkDecimal(t, math.Float64frombits(rnd.Uint64()))
+		checkDecimal(t, rnd.Float64()*360-180)
+	}
+}
+
+func FuzzAppendDecimal(f *testing.F) {
+	for _, x := range []float64{0, 38.47, -120.14, 1e-7, 0.1 + 0.2, 1 << 20} {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		checkDecimal(t, x)
+	})
+}
+
+func checkDecimal(t *testing.T, f float64) {
+	t.Helper()
+	if got, want := appendDecimal(nil, f), strconv.AppendFloat(nil, f, 'f', -1, 64); !bytes.Equal(got, want) {
+		t.Fatalf("appendDecimal(%v) = %s, want %s", f, got, want)
 	}
 }

@@ -24,7 +24,9 @@
 //     them, so feeds that wrote CAP coordinates in the wrong order (some do)
 //     are drawn mirrored.
 //   - Circles are drawn as polygons on a sphere with at most 1% radial error
-//     (16 vertices); a circle of radius 0 is a Point.
+//     (16 vertices); a circle of radius 0, or one whose radius is not a
+//     number or overflows float64 metres (lenient parsing lets such
+//     radii through), is a Point.
 //   - An area with geocodes only has no geometry: its Placemark has none
 //     either (viewers list it without drawing it) rather than being dropped.
 //   - Altitude and ceiling are not drawn: shapes are clamped to the ground.

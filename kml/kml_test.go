@@ -5,12 +5,19 @@ import (
 	"encoding/xml"
 	"errors"
 	"flag"
+	"html"
+	"image/color"
+	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	gokml "github.com/twpayne/go-kml/v3"
+	"github.com/twpayne/go-kml/v3/sphere"
 
 	capxml "github.com/vokter-go/vokter/cap"
 )
@@ -185,5 +192,268 @@ func BenchmarkWrite(b *testing.B) {
 		if err := Write(&buf, alerts, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// writeGoKML is Write built on go-kml's element tree, as Write was before
+// it wrote bytes directly: the reference Write must match byte for byte.
+func writeGoKML(w io.Writer, alerts []*capxml.Alert, opts *Options) error {
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	if o.Name == "" {
+		o.Name = DefaultName
+	}
+	var doc *gokml.DocumentElement
+	if o.RefreshURL != "" {
+		link := gokml.Link(gokml.Href(o.RefreshURL))
+		switch o.RefreshMode {
+		case "", RefreshOnInterval:
+			interval := o.RefreshInterval
+			if interval == 0 {
+				interval = DefaultRefreshInterval
+			}
+			link.Append(gokml.RefreshMode(gokml.RefreshModeOnInterval), gokml.RefreshInterval(interval))
+		case RefreshOnExpire:
+			link.Append(gokml.RefreshMode(gokml.RefreshModeOnExpire))
+		case RefreshOnChange:
+			link.Append(gokml.RefreshMode(gokml.RefreshModeOnChange))
+		}
+		doc = gokml.Document(gokml.Name(o.Name), gokml.NetworkLink(gokml.Name(o.Name), gokml.Open(true), link))
+	} else {
+		doc = gokml.Document(gokml.Name(o.Name), gokml.Open(true))
+		for _, s := range severityStyles {
+			line := color.RGBA{R: s.rgb[0], G: s.rgb[1], B: s.rgb[2], A: 0xff}
+			fill := color.RGBA{R: s.rgb[0], G: s.rgb[1], B: s.rgb[2], A: 0x80}
+			doc.Append(gokml.SharedStyle(s.id, gokml.LineStyle(gokml.Color(line), gokml.Width(2)), gokml.PolyStyle(gokml.Color(fill))))
+		}
+		for _, a := range alerts {
+			for j := range a.Infos {
+				in := &a.Infos[j]
+				if len(in.Areas) == 0 {
+					doc.Append(placemarkGoKML(&o, a, in, nil))
+				}
+				for k := range in.Areas {
+					doc.Append(placemarkGoKML(&o, a, in, &in.Areas[k]))
+				}
+			}
+		}
+	}
+	if err := gokml.KML(doc).WriteIndent(w, "", "  "); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func placemarkGoKML(o *Options, a *capxml.Alert, in *capxml.Info, area *capxml.Area) gokml.Element {
+	name := firstNonEmpty(in.Headline, in.Event, a.Identifier)
+	pm := gokml.Placemark(gokml.Name(name))
+	if area != nil && area.AreaDesc != "" {
+		pm.Append(gokml.Snippet(area.AreaDesc))
+	}
+	pm.Append(gokml.Description(descriptionGoKML(o, a, in, area)))
+	begin := in.Effective
+	if begin.IsZero() {
+		begin = in.Onset
+	}
+	if begin.IsZero() {
+		begin = a.Sent
+	}
+	var span []gokml.Element
+	if !begin.IsZero() {
+		span = append(span, gokml.Begin(begin))
+	}
+	if !in.Expires.IsZero() {
+		span = append(span, gokml.End(in.Expires))
+	}
+	if len(span) > 0 {
+		pm.Append(gokml.TimeSpan(span...))
+	}
+	style := "unknown"
+	switch in.Severity {
+	case capxml.SeverityExtreme, capxml.SeveritySevere, capxml.SeverityModerate, capxml.SeverityMinor:
+		style = strings.ToLower(string(in.Severity))
+	}
+	pm.Append(gokml.StyleURL("#"+style), gokml.ExtendedData(
+		gokml.Data("identifier", gokml.Value(a.Identifier)),
+		gokml.Data("sender", gokml.Value(a.Sender)),
+		gokml.Data("sent", gokml.Value(formatTime(a.Sent))),
+		gokml.Data("event", gokml.Value(in.Event)),
+		gokml.Data("urgency", gokml.Value(string(in.Urgency))),
+		gokml.Data("severity", gokml.Value(string(in.Severity))),
+		gokml.Data("certainty", gokml.Value(string(in.Certainty))),
+	))
+	if area == nil {
+		return pm
+	}
+	polygon := func(ring []gokml.Coordinate) gokml.Element {
+		return gokml.Polygon(gokml.Tessellate(true), gokml.OuterBoundaryIs(gokml.LinearRing(gokml.Coordinates(ring...))))
+	}
+	var shapes []gokml.Element
+	for _, p := range area.Polygons {
+		if len(p) == 0 {
+			continue
+		}
+		coords := make([]gokml.Coordinate, len(p))
+		for i, pt := range p {
+			coords[i] = gokml.Coordinate{Lon: pt.Lon, Lat: pt.Lat}
+		}
+		shapes = append(shapes, polygon(coords))
+	}
+	for _, c := range area.Circles {
+		center := gokml.Coordinate{Lon: c.Center.Lon, Lat: c.Center.Lat}
+		radius := c.Radius * 1000
+		if !(radius > 0) || math.IsInf(radius, 1) {
+			shapes = append(shapes, gokml.Point(gokml.Coordinates(center)))
+			continue
+		}
+		shapes = append(shapes, polygon(sphere.FAI.Circle(center, radius, radius*circleMaxError)))
+	}
+	switch len(shapes) {
+	case 0:
+	case 1:
+		pm.Append(shapes[0])
+	default:
+		pm.Append(gokml.MultiGeometry(shapes...))
+	}
+	return pm
+}
+
+// descriptionGoKML is appendDescription as it was written with
+// html.EscapeString.
+func descriptionGoKML(o *Options, a *capxml.Alert, in *capxml.Info, area *capxml.Area) string {
+	var b strings.Builder
+	row := func(label, value string) {
+		if value != "" {
+			b.WriteString("<b>" + label + ":</b> " + html.EscapeString(value) + "<br/>\n")
+		}
+	}
+	b.WriteString("<p>")
+	row("Event", in.Event)
+	if area != nil {
+		row("Area", area.AreaDesc)
+	}
+	row("Severity", string(in.Severity))
+	row("Urgency", string(in.Urgency))
+	row("Certainty", string(in.Certainty))
+	row("Status", string(a.Status))
+	row("Type", string(a.MsgType))
+	row("Sent", formatTime(a.Sent))
+	row("Effective", formatTime(in.Effective))
+	row("Onset", formatTime(in.Onset))
+	row("Expires", formatTime(in.Expires))
+	row("Sender", firstNonEmpty(in.SenderName, a.Sender))
+	b.WriteString("</p>\n")
+	for _, para := range []string{in.Description, in.Instruction} {
+		if para != "" {
+			b.WriteString("<p>" + strings.ReplaceAll(html.EscapeString(para), "\n", "<br/>\n") + "</p>\n")
+		}
+	}
+	link := in.Web
+	if o.AlertURL != nil {
+		link = firstNonEmpty(o.AlertURL(a), link)
+	}
+	if link != "" {
+		esc := html.EscapeString(link)
+		b.WriteString(`<p><a href="` + esc + `">` + esc + "</a></p>\n")
+	}
+	return b.String()
+}
+
+// formatTime formats t as RFC 3339, "" for the zero time.
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
+
+// checkMatchesGoKML fails when Write and writeGoKML differ.
+func checkMatchesGoKML(t *testing.T, alerts []*capxml.Alert, opts *Options) {
+	t.Helper()
+	var got, want bytes.Buffer
+	if err := Write(&got, alerts, opts); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeGoKML(&want, alerts, opts); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("Write differs from go-kml:\n%s\nwant:\n%s", got.Bytes(), want.Bytes())
+	}
+}
+
+// nastyText holds every kind of character encoding/xml or html escapes or
+// replaces.
+const nastyText = "a&b<c>d\"e'f\tg\nh\ri \x00\x01\x1f\x7f \xff\xfe \xe2\x82 \xed\xa0\x80 \uFFFD\uFFFE\uFFFF \U0001F600 日本語 ]]>"
+
+// nastyAlert returns an alert holding s in every text Write uses and f in
+// coordinates and radii, with polygons, circles and points.
+func nastyAlert(s string, f float64) *capxml.Alert {
+	t := time.Date(2024, 5, 1, 10, 0, 0, 123456789, time.FixedZone("", 5*3600+1800))
+	return &capxml.Alert{
+		Identifier: s, Sender: s, Sent: t, Status: capxml.StatusActual, MsgType: capxml.MsgTypeAlert,
+		Infos: []capxml.Info{
+			{Event: s, Headline: s, Description: s, Instruction: s, Web: s, SenderName: s, Severity: capxml.Severity(s),
+				Urgency: capxml.Urgency(s), Certainty: capxml.Certainty(s), Onset: t, Expires: t, Areas: []capxml.Area{
+					{AreaDesc: s, Polygons: []capxml.Polygon{{{Lat: f, Lon: -f}, {Lat: 1, Lon: 2}, {Lat: f, Lon: -f}}, {}}},
+					{Circles: []capxml.Circle{{Center: capxml.Point{Lat: f, Lon: 0.5}, Radius: math.Abs(math.Mod(f, 1000))}, {Radius: 0}}},
+					{Circles: []capxml.Circle{{Radius: math.NaN()}}},
+					{},
+				}},
+			{Severity: capxml.SeveritySevere, Expires: t},
+			{Severity: capxml.SeverityModerate, Effective: t},
+		},
+	}
+}
+
+func TestWriteMatchesGoKML(t *testing.T) {
+	t.Parallel()
+	alerts := loadAlerts(t)
+	url := func(a *capxml.Alert) string { return "https://example.org/a?id=" + a.Identifier + "&x=1" }
+	tests := []struct {
+		name   string
+		alerts []*capxml.Alert
+		opts   *Options
+	}{
+		{"testdata", alerts, &Options{AlertURL: url}},
+		{"nasty", []*capxml.Alert{nastyAlert(nastyText, 46.123456789), nastyAlert("", 0)}, &Options{Name: nastyText}},
+		{"empty alert", []*capxml.Alert{{}}, nil},
+		{"empty URL", alerts[:1], &Options{AlertURL: func(*capxml.Alert) string { return "" }}},
+		{"refresh interval", nil, &Options{RefreshURL: nastyText, RefreshInterval: 1500*time.Millisecond + 1}},
+		{"refresh change", nil, &Options{RefreshURL: "u", RefreshMode: RefreshOnChange}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			checkMatchesGoKML(t, tt.alerts, tt.opts)
+		})
+	}
+}
+
+// FuzzWriteMatchesGoKML checks Write against go-kml with arbitrary text
+// and coordinates.
+func FuzzWriteMatchesGoKML(f *testing.F) {
+	f.Add(nastyText, 46.5)
+	f.Add("", math.Copysign(0, -1))
+	f.Add("x", 1e-9)
+	f.Fuzz(func(t *testing.T, s string, x float64) {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			x = 1.5
+		}
+		checkMatchesGoKML(t, []*capxml.Alert{nastyAlert(s, x)}, &Options{Name: s, AlertURL: func(*capxml.Alert) string { return s }})
+	})
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteWriterError(t *testing.T) {
+	t.Parallel()
+	if err := Write(failWriter{}, loadAlerts(t), nil); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("err = %v, want the writer's error", err)
 	}
 }
