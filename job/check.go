@@ -110,7 +110,7 @@ func (m *Manager) detect(ctx context.Context, url string, await func(string)) (*
 		return c, m.fail(ctx, c, err, await)
 	case resp.NotModified || bytes.Equal(resp.Hash[:], c.Hash):
 		log.Debug("job: unchanged")
-		return c, m.commit(ctx, c, func(b buckets, c *cluster) error {
+		return c, m.commit(ctx, c, true, func(b buckets, c *cluster) error {
 			c.Validators = resp.Validators
 			return nil
 		})
@@ -141,7 +141,7 @@ func (m *Manager) detect(ctx context.Context, url string, await func(string)) (*
 	}
 	changed := !c.hasBaseline() || old != doc.Text
 	var queued []string
-	err = m.commit(ctx, c, func(b buckets, c *cluster) error {
+	err = m.commit(ctx, c, len(notes) == 0, func(b buckets, c *cluster) error {
 		c.Validators, c.Hash = resp.Validators, resp.Hash[:]
 		c.ContentType, c.Language = doc.MediaType, lang
 		if !changed {
@@ -203,13 +203,21 @@ func (m *Manager) notifications(ctx context.Context, c *cluster, lang string, di
 // the same URL, is left alone and update is not called. update returns
 // whether to keep the cluster; if not, the cluster is deleted with its
 // subscriptions, snapshot and diffs.
-func (m *Manager) updateCluster(ctx context.Context, url string, gen uint64, update func(b buckets, c *cluster) (keep bool, err error)) error {
+//
+// An idempotent update (one that queues no outbox entry) goes through
+// Store.Batch, which may run it more than once but shares one commit, and
+// one fsync, among concurrent checks.
+func (m *Manager) updateCluster(ctx context.Context, url string, gen uint64, idempotent bool, update func(b buckets, c *cluster) (keep bool, err error)) error {
 	unlock, err := m.admin.lock(ctx, url)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	err = m.cfg.Store.Update(ctx, func(tx store.Tx) error {
+	write := m.cfg.Store.Update
+	if idempotent {
+		write = m.cfg.Store.Batch
+	}
+	err = write(ctx, func(tx store.Tx) error {
 		b, _, err := openBuckets(tx, m.name)
 		if err != nil {
 			return err
@@ -235,10 +243,11 @@ func (m *Manager) updateCluster(ctx context.Context, url string, gen uint64, upd
 	return err
 }
 
-// commit records a successful check, with update's other writes.
-func (m *Manager) commit(ctx context.Context, c *cluster, update func(buckets, *cluster) error) error {
+// commit records a successful check, with update's other writes;
+// idempotent as for updateCluster.
+func (m *Manager) commit(ctx context.Context, c *cluster, idempotent bool, update func(buckets, *cluster) error) error {
 	now := m.cfg.Clock.Now()
-	return m.updateCluster(ctx, c.URL, c.Gen, func(b buckets, c *cluster) (bool, error) {
+	return m.updateCluster(ctx, c.URL, c.Gen, idempotent, func(b buckets, c *cluster) (bool, error) {
 		c.Failures, c.LastError = 0, ""
 		c.LastCheck, c.NextDue = now, time.Now().Add(c.Interval)
 		return true, update(b, c)
@@ -253,7 +262,7 @@ func (m *Manager) fail(ctx context.Context, c *cluster, cause error, await func(
 	now := m.cfg.Clock.Now()
 	var expired bool
 	var keys []string
-	err := m.updateCluster(ctx, c.URL, c.Gen, func(b buckets, c *cluster) (bool, error) {
+	err := m.updateCluster(ctx, c.URL, c.Gen, false, func(b buckets, c *cluster) (bool, error) {
 		c.Failures++
 		c.LastError = cause.Error()
 		c.LastCheck, c.NextDue = now, time.Now().Add(c.Interval)
