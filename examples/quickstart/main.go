@@ -114,6 +114,6 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("done: %d subscriptions on %d document, state kept in %s\n", len(subs), 1, filepath.Base(dir))
+	fmt.Printf("done: %d subscriptions, state kept in %s\n", len(subs), filepath.Join(dir, "vokter.db"))
 	return nil
 }
