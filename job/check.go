@@ -57,7 +57,10 @@ func (m *Manager) scheduledCheck(url string) {
 	}
 	_, err = m.detect(m.ctx, url, nil)
 	unlock()
-	if err != nil && !errors.Is(err, ErrNotFound) {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		m.unschedule(url) // a job that outlived its cluster
+	case err != nil:
 		m.log.Warn("job: check failed", "url", url, "error", err)
 	}
 }
