@@ -59,9 +59,22 @@ func (m *Manager) scheduledCheck(url string) {
 	unlock()
 	switch {
 	case errors.Is(err, ErrNotFound):
-		m.unschedule(url) // a job that outlived its cluster
+		m.unscheduleIfGone(url) // a job that outlived its cluster
 	case err != nil:
 		m.log.Warn("job: check failed", "url", url, "error", err)
+	}
+}
+
+// unscheduleIfGone unschedules url unless its cluster exists again: under
+// the admin lock, so an Add that re-creates it cannot lose its new job.
+func (m *Manager) unscheduleIfGone(url string) {
+	unlock, err := m.admin.lock(m.ctx, url)
+	if err != nil {
+		return
+	}
+	defer unlock()
+	if _, _, err := m.loadState(m.ctx, url); errors.Is(err, ErrNotFound) {
+		m.unschedule(url)
 	}
 }
 
