@@ -60,14 +60,18 @@ type Config struct {
 	MaxBytes int64
 
 	// MaxRedirects is the longest redirect chain followed; a longer one (or a
-	// loop) fails with ErrTooManyRedirects. Defaults to DefaultMaxRedirects.
+	// loop) fails with ErrTooManyRedirects. A negative value follows none:
+	// any redirect fails with ErrTooManyRedirects and FetchError.StatusCode
+	// set to its 3xx. Defaults to DefaultMaxRedirects.
 	MaxRedirects int
 
 	// UserAgent is sent with every request. Defaults to DefaultUserAgent.
 	UserAgent string
 
 	// PerHostConcurrency is the number of requests in flight to one host
-	// (host name and port). Defaults to DefaultPerHostConcurrency.
+	// (host name, and port when not the scheme's default). Redirect hops
+	// count against the host they go to. Defaults to
+	// DefaultPerHostConcurrency.
 	PerHostConcurrency int
 
 	// PerHostInterval is the minimum time between the starts of two requests
@@ -130,7 +134,6 @@ func (c Config) validate() error {
 	}{
 		{"Timeout", c.Timeout < 0},
 		{"MaxBytes", c.MaxBytes < 0},
-		{"MaxRedirects", c.MaxRedirects < 0},
 		{"PerHostConcurrency", c.PerHostConcurrency < 0},
 		{"PerHostInterval", c.PerHostInterval < 0},
 		{"MaxRetryAfter", c.MaxRetryAfter < 0},

@@ -20,7 +20,6 @@ func TestNewRejectsBadConfig(t *testing.T) {
 	}{
 		{"Timeout", fetch.Config{Timeout: -time.Second}},
 		{"MaxBytes", fetch.Config{MaxBytes: -1}},
-		{"MaxRedirects", fetch.Config{MaxRedirects: -1}},
 		{"PerHostConcurrency", fetch.Config{PerHostConcurrency: -2}},
 		{"PerHostInterval", fetch.Config{PerHostInterval: -time.Millisecond}},
 		{"MaxRetryAfter", fetch.Config{MaxRetryAfter: -time.Minute}},

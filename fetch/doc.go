@@ -22,10 +22,13 @@
 //
 //   - The URL must be absolute http or https with a host ([ParseURL]);
 //     otherwise [ErrInvalidURL]. Redirect targets are held to the same rule,
-//     and at most Config.MaxRedirects are followed ([ErrTooManyRedirects]).
+//     and at most Config.MaxRedirects are followed ([ErrTooManyRedirects]);
+//     a negative MaxRedirects follows none.
 //   - The caller waits, bounded by its context, for one of the
 //     Config.PerHostConcurrency slots of the host and for
-//     Config.PerHostInterval since the previous start to that host.
+//     Config.PerHostInterval since the previous start to that host. Each
+//     redirect hop does the same for the host it goes to, after the previous
+//     hop's slot was given back, bounded by Config.Timeout.
 //   - Config.Timeout then bounds the request from sending to the last body
 //     byte, so a server that trickles its body cannot hold a caller.
 //   - The body is read whole, up to Config.MaxBytes after transparent gzip
@@ -36,15 +39,17 @@
 //   - A 429 or 503 with Retry-After (seconds or HTTP-date, capped at
 //     Config.MaxRetryAfter) closes the host: until then Gets to it fail at
 //     once with [ErrRetryLater] and FetchError.RetryAfter set to the time left,
-//     without contacting the server.
+//     without contacting the server. A redirect to a closed host fails the
+//     same way.
 //
 // # Caveats
 //
-//   - Hosts are told apart by host name and port, as written in the URL:
-//     two names of one server, or one name on two ports, count as two hosts.
-//   - Slots, spacing and the Retry-After check apply to the host of the
-//     requested URL. A redirect to another host takes none of that host's
-//     slots, but a Retry-After it answers with closes that host to later Gets.
+//   - Hosts are told apart by host name (case and a trailing dot ignored)
+//     and port, a scheme's default port counting as none: http://h/ and
+//     https://h/ share one host, while two names of one server, or one name
+//     on two non-default ports, count as two hosts.
+//   - A redirect hop waits for its host's slot and spacing under
+//     Config.Timeout, so a busy redirect target can make a Get time out.
 //   - Per-host state is kept only while a host is busy, spaced or closed by
 //     Retry-After, so its memory follows the active hosts, not the history.
 //   - Config.Client is copied: its CheckRedirect is replaced and its Timeout

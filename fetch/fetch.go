@@ -119,6 +119,10 @@ func New(cfg Config) (*Fetcher, error) {
 		log:   cfg.Logger,
 		bufs:  sync.Pool{New: func() any { return new(bytes.Buffer) }},
 	}
+	if client.Transport == nil {
+		client.Transport = http.DefaultTransport
+	}
+	client.Transport = &hostGate{next: client.Transport, hosts: f.hosts}
 	client.CheckRedirect = f.checkRedirect
 	f.client = &client
 	return f, nil
@@ -133,7 +137,10 @@ func (f *Fetcher) CloseIdleConnections() { f.client.CloseIdleConnections() }
 // NotModified set and no body. It first waits, as long as ctx allows, for a
 // free slot of the host and for its spacing; a host inside a Retry-After
 // window fails at once with ErrRetryLater. Then Config.Timeout bounds the
-// request, body included.
+// request, body included. Each redirect hop in turn waits for a slot and
+// the spacing of the host it goes to, and fails with ErrRetryLater when
+// that host is in a Retry-After window; these waits count against
+// Config.Timeout.
 //
 // Every error is a [*FetchError] wrapping the cause: ErrInvalidURL,
 // ErrRetryLater, ErrTooManyRedirects, ErrHTTPStatus, ErrTooLarge, ErrBlocked,
@@ -151,10 +158,14 @@ func (f *Fetcher) Get(ctx context.Context, rawURL string, prev Validators) (*Res
 	if err != nil {
 		return nil, &FetchError{URL: rawURL, RetryAfter: retryIn, Err: err}
 	}
+	// The first hop's transport releases the slot as soon as its response
+	// body is closed (before a redirect is followed); this covers a request
+	// that never reached the transport.
+	release = sync.OnceFunc(release)
 	defer release()
 
 	start := time.Now()
-	resp, ferr := f.do(ctx, u, prev)
+	resp, ferr := f.do(withFirstSlot(ctx, release), u, prev)
 	if ferr != nil {
 		ferr.URL = rawURL
 		f.log.DebugContext(ctx, "fetch failed", "url", rawURL, "status", ferr.StatusCode,
@@ -190,6 +201,10 @@ func (f *Fetcher) do(ctx context.Context, u *url.URL, prev Validators) (*Respons
 		fe := &FetchError{Err: cause(ctx, err)}
 		if resp != nil {
 			fe.StatusCode = resp.StatusCode
+		}
+		var rl *retryLaterError
+		if errors.As(err, &rl) {
+			fe.RetryAfter = rl.retryIn
 		}
 		return nil, fe
 	}
@@ -236,8 +251,8 @@ func (f *Fetcher) do(ctx context.Context, u *url.URL, prev Validators) (*Respons
 
 // checkRedirect is the CheckRedirect of the Fetcher's client.
 func (f *Fetcher) checkRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) > f.cfg.MaxRedirects {
-		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, f.cfg.MaxRedirects)
+	if limit := max(f.cfg.MaxRedirects, 0); len(via) > limit {
+		return fmt.Errorf("%w: stopped after %d", ErrTooManyRedirects, limit)
 	}
 	if err := checkURL(req.URL); err != nil {
 		return fmt.Errorf("redirect: %w", err)
@@ -279,10 +294,18 @@ func cause(ctx context.Context, err error) error {
 // huge body does not pin its memory in the pool.
 const maxPooledBuffer = 1 << 20
 
+// maxInitialBody caps the buffer allocated for a body of announced length
+// before any of it arrived: the announcement is only a claim.
+const maxInitialBody = 64 << 10
+
 // readBody reads r whole, refusing more than Config.MaxBytes with
 // ErrTooLarge. size is the announced length, -1 when unknown. A known size
-// is read into one exact allocation; an unknown one into a pooled buffer
-// whose content is then copied out, so growing costs no garbage.
+// is read into a buffer that starts at most maxInitialBody large and grows
+// fourfold as data fills it, never past size+1: a truthful announcement
+// ends in a buffer of exactly the right size after few copies, and a false
+// one costs at most four times the data sent. An unknown size is read into
+// a pooled buffer whose content is then copied out, so growing costs no
+// garbage.
 func (f *Fetcher) readBody(r io.Reader, size int64) ([]byte, error) {
 	limit := f.cfg.MaxBytes
 	readLimit := limit
@@ -294,10 +317,17 @@ func (f *Fetcher) readBody(r io.Reader, size int64) ([]byte, error) {
 	if size >= 0 {
 		// Room for one byte more than announced, so that EOF is seen
 		// without growing; size <= limit was checked by the caller.
-		body = make([]byte, 0, size+1)
+		want := size + 1
+		body = make([]byte, 0, min(want, maxInitialBody))
 		for {
 			if len(body) == cap(body) {
-				body = append(body, 0)[:len(body)]
+				// Past want the announcement was false; keep growing
+				// fourfold, bounded by readLimit through lr.
+				next := 4 * int64(cap(body))
+				if c := int64(cap(body)); c < want {
+					next = min(next, want)
+				}
+				body = append(make([]byte, 0, next), body...)
 			}
 			n, err := lr.Read(body[len(body):cap(body)])
 			body = body[:len(body)+n]

@@ -46,17 +46,17 @@ func newHostTable(limit int, interval time.Duration, now func() time.Time) *host
 	return &hostTable{limit: limit, interval: interval, now: now, m: make(map[string]*hostState), sweepAt: minSweep, lastSweep: now()}
 }
 
-// hostKey names the host of u for the table: lower-case host name and port,
-// the port defaulted from the scheme.
+// hostKey names the host of u for the table: the lower-case host name
+// without a trailing dot, followed by the port only when it is not the
+// default of the scheme, so that http://h/ and https://h/ (one server, as
+// far as politeness goes) share their limits.
 func hostKey(u *url.URL) string {
+	name := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	port := u.Port()
-	if port == "" {
-		port = "80"
-		if strings.EqualFold(u.Scheme, "https") {
-			port = "443"
-		}
+	if port == "" || port == "80" && strings.EqualFold(u.Scheme, "http") || port == "443" && strings.EqualFold(u.Scheme, "https") {
+		return name
 	}
-	return net.JoinHostPort(strings.ToLower(u.Hostname()), port)
+	return net.JoinHostPort(name, port)
 }
 
 // acquire waits for a slot of host key and for its spacing. It returns the

@@ -31,10 +31,17 @@ func (c *testClock) Advance(d time.Duration) {
 func TestHostKey(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ url, want string }{
-		{"http://Example.COM/a", "example.com:80"},
-		{"https://example.com/a", "example.com:443"},
+		{"http://Example.COM/a", "example.com"},
+		{"https://example.com/a", "example.com"},
+		{"http://example.com:80/a", "example.com"},
+		{"https://example.com:443/a", "example.com"},
 		{"HTTPS://example.com:8443/", "example.com:8443"},
-		{"http://[2001:db8::1]/", "[2001:db8::1]:80"},
+		{"http://example.com:443/", "example.com:443"},
+		{"http://example.com./a", "example.com"},
+		{"https://EXAMPLE.com.:443/a", "example.com"},
+		{"http://example.com.:8080/", "example.com:8080"},
+		{"http://[2001:db8::1]/", "2001:db8::1"},
+		{"http://[2001:db8::1]:8080/", "[2001:db8::1]:8080"},
 		{"http://127.0.0.1:8080/x", "127.0.0.1:8080"},
 	}
 	for _, tt := range tests {

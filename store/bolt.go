@@ -145,6 +145,10 @@ type Bolt struct {
 	db   *bolt.DB
 	path string
 	opts BoltOptions
+	// writer holds a token while an Update runs, so that waiting for the
+	// writer's turn ends when the caller's context is done; bbolt's own
+	// lock cannot be given up.
+	writer chan struct{}
 }
 
 var _ Store = (*Bolt)(nil)
@@ -162,12 +166,27 @@ var _ Store = (*Bolt)(nil)
 //
 // A new file is initialised under a temporary name in the same directory
 // and linked into place, so a crash while creating it never leaves an empty
-// or half-written file at path.
+// or half-written file at path. On a file system without hard links it is
+// renamed into place instead, over an empty file first created exclusively
+// at path so that no other opener's file is replaced; a crash between those
+// two steps leaves the empty file, which OpenBolt then refuses.
 func OpenBolt(path string, opts *BoltOptions) (Store, error) {
+	return opener{link: os.Link}.open(path, opts)
+}
+
+// opener holds the file system steps of OpenBolt that tests replace.
+type opener struct {
+	// link gives the file oldname the second name newname (os.Link).
+	link func(oldname, newname string) error
+}
+
+// open is OpenBolt.
+func (op opener) open(path string, opts *BoltOptions) (Store, error) {
 	o := opts.withDefaults()
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
+	created := false // path is the empty database this call made
 	info, err := os.Stat(path)
 	switch {
 	case err == nil:
@@ -181,13 +200,14 @@ func OpenBolt(path string, opts *BoltOptions) (Store, error) {
 			return nil, fmt.Errorf("%w: %s: empty file (remove it to start a new database)", ErrInvalidFile, path)
 		}
 	case errors.Is(err, fs.ErrNotExist) && !o.ReadOnly:
-		if err := createBolt(path, o); err != nil {
+		created, err = op.createBolt(path, o)
+		if err != nil {
 			return nil, err
 		}
 	default:
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	if !o.ReadOnly {
+	if !o.ReadOnly && !created {
 		// A writer's open may write (bbolt rewrites a missing free list,
 		// and grows the file to what the meta page claims) before the
 		// file was fully read. Read it first, writing nothing.
@@ -207,7 +227,7 @@ func OpenBolt(path string, opts *BoltOptions) (Store, error) {
 	}
 	db.MaxBatchSize = o.MaxBatchSize
 	db.MaxBatchDelay = o.MaxBatchDelay
-	return &Bolt{db: db, path: path, opts: o}, nil
+	return &Bolt{db: db, path: path, opts: o, writer: make(chan struct{}, 1)}, nil
 }
 
 // openBoltFile opens path with bbolt and classifies its errors.
@@ -287,32 +307,73 @@ func isOSError(err error) bool {
 }
 
 // createBolt creates an initialised, empty database at path, which did not
-// exist a moment ago. If another opener creates path first, its file wins.
-func createBolt(path string, o BoltOptions) error {
+// exist a moment ago, and reports whether it did: false means that another
+// opener created path first, and its file wins.
+//
+// The database is initialised under a temporary name in the same directory
+// and then given the name path, so that a crash never leaves an empty or
+// half-written file at path. Link, unlike Rename, never replaces a file
+// another opener created in the meantime. On a file system without hard
+// links (SMB, vfat, some container volumes) path is instead claimed by
+// creating it empty and exclusively, and the temporary file renamed over
+// the claim: no other file is ever replaced, but until the rename another
+// opener sees an empty file (and fails with ErrInvalidFile), and a crash
+// between the two steps leaves that empty file behind.
+func (op opener) createBolt(path string, o BoltOptions) (bool, error) {
 	dir := filepath.Dir(path)
 	if _, err := os.Stat(dir); err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
+		return false, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	tmp, err := createExclusive(path, o.FileMode)
 	if err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
+		return false, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	defer os.Remove(tmp)
 	// The temporary file is ours alone: it needs no lock timeout.
 	db, err := bolt.Open(tmp, o.FileMode, &bolt.Options{Timeout: time.Nanosecond, NoSync: o.NoSync})
 	if err != nil {
-		return fmt.Errorf("store: create %s: %w", path, err)
+		return false, fmt.Errorf("store: create %s: %w", path, err)
 	}
 	if err := db.Close(); err != nil {
-		return fmt.Errorf("store: create %s: %w", path, err)
+		return false, fmt.Errorf("store: create %s: %w", path, err)
 	}
-	// Link, unlike Rename, never replaces a file another opener created in
-	// the meantime. When it fails for that reason, that file is opened; when
-	// the file system has no hard links, bbolt creates the file in place.
-	if err := os.Link(tmp, path); err == nil && !o.NoSync {
-		return syncDir(dir)
+	err = op.link(tmp, path)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return false, nil
+	case err != nil:
+		if created, err := renameExclusive(tmp, path, o.FileMode); err != nil || !created {
+			return false, err
+		}
 	}
-	return nil
+	if !o.NoSync {
+		if err := syncDir(dir); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// renameExclusive renames tmp to path unless path exists, and reports
+// whether it did. It claims path with an exclusive create first, so it
+// replaces only its own empty claim.
+func renameExclusive(tmp, path string, mode fs.FileMode) (bool, error) {
+	claim, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: create %s: %w", path, err)
+	}
+	if err := claim.Close(); err != nil {
+		_ = os.Remove(path)
+		return false, fmt.Errorf("store: create %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		_ = os.Remove(path)
+		return false, fmt.Errorf("store: create %s: %w", path, err)
+	}
+	return true, nil
 }
 
 // createExclusive creates a new, empty file next to path and returns its
@@ -358,32 +419,47 @@ func (s *Bolt) View(ctx context.Context, fn func(Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return run(s.db.View, fn)
+	return run(ctx, s.db.View, fn)
 }
 
-// Update implements Store.
+// Update implements Store. Waiting for another Update's turn ends when ctx
+// is done; waiting behind a Batch commit does not, but fn is then not
+// called and nothing is written.
 func (s *Bolt) Update(ctx context.Context, fn func(Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return run(s.db.Update, fn)
+	select {
+	case s.writer <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.writer }()
+	return run(ctx, s.db.Update, fn)
 }
 
 // Batch implements Store with bbolt's DB.Batch: calls from several
 // goroutines within BoltOptions.MaxBatchDelay share one commit. A lone
 // caller therefore waits up to MaxBatchDelay; use Update when there is no
-// concurrency to exploit.
+// concurrency to exploit. The wait for the commit does not end when ctx is
+// done, but fn is not called once it is, so nothing is written for a caller
+// that gave up.
 func (s *Bolt) Batch(ctx context.Context, fn func(Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return run(s.db.Batch, fn)
+	return run(ctx, s.db.Batch, fn)
 }
 
-// run calls fn through one of bbolt's managed transaction methods.
-func run(method func(func(*bolt.Tx) error) error, fn func(Tx) error) error {
+// run calls fn through one of bbolt's managed transaction methods, unless
+// ctx is done by the time the transaction starts: then the transaction is
+// rolled back and ctx's error returned.
+func run(ctx context.Context, method func(func(*bolt.Tx) error) error, fn func(Tx) error) error {
 	var fnErr error
 	err := method(func(btx *bolt.Tx) error {
+		if fnErr = ctx.Err(); fnErr != nil {
+			return fnErr
+		}
 		tx := &boltTx{tx: btx}
 		tx.root = boltBucket{tx: tx, b: btx.Cursor().Bucket()}
 		fnErr = fn(tx)
@@ -391,8 +467,8 @@ func run(method func(func(*bolt.Tx) error) error, fn func(Tx) error) error {
 		return fnErr
 	})
 	if err != nil && fnErr != nil {
-		// The transaction was rolled back because fn failed: return what
-		// fn returned, untouched.
+		// The transaction was rolled back because fn failed (or ctx was
+		// done): return that error, untouched.
 		return err
 	}
 	return fromBolt(err)

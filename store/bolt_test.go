@@ -44,6 +44,13 @@ func TestBoltConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return newBolt(t) })
 }
 
+func TestBoltPersistent(t *testing.T) {
+	t.Parallel()
+	storetest.RunPersistent(t, func(t *testing.T, path string) store.Store {
+		return mustOpen(t, path, &store.BoltOptions{NoSync: true})
+	})
+}
+
 // mustOpen opens path or fails the test; the store is closed at cleanup.
 func mustOpen(tb testing.TB, path string, opts *store.BoltOptions) *store.Bolt {
 	tb.Helper()

@@ -84,6 +84,10 @@ func (s *memStore) Update(ctx context.Context, fn func(Tx) error) error {
 		return ctx.Err()
 	}
 	defer func() { <-s.writer }()
+	// select picks at random when ctx was done as the token came free.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	committed := s.root.Load()
 	if committed == nil {
 		return ErrClosed

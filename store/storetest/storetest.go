@@ -3,7 +3,8 @@
 // another.
 //
 // An implementation's test calls [Run] with a constructor of fresh, empty
-// stores, and its benchmarks call [RunBenchmarks]:
+// stores (and, when it keeps its data in files, [RunPersistent] with an
+// opener of paths), and its benchmarks call [RunBenchmarks]:
 //
 //	func TestConformance(t *testing.T) {
 //		storetest.Run(t, func(t *testing.T) store.Store {
@@ -52,7 +53,11 @@ var errBoom = errors.New("storetest: boom")
 //   - Tx and Bucket methods called after the transaction's function
 //     returned fail with ErrTxClosed;
 //   - View, Update and Batch with a done context return ctx.Err() (wrapped
-//     or not) without calling fn.
+//     or not) without calling fn;
+//   - an Update waiting for another writer returns ctx.Err() as soon as
+//     ctx is done, and a Batch whose ctx is done before its turn comes
+//     returns ctx.Err() without calling fn: nothing is written after a
+//     caller gave up.
 func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 	t.Helper()
 	tests := []struct {
@@ -79,6 +84,7 @@ func Run(t *testing.T, newStore func(t *testing.T) store.Store) {
 		{"Isolation", testIsolation},
 		{"Concurrent", testConcurrent},
 		{"ContextDone", testContextDone},
+		{"ContextWhileWaiting", testContextWhileWaiting},
 		{"TxClosed", testTxClosed},
 		{"Closed", testClosed},
 	}
@@ -1231,6 +1237,90 @@ func testContextDone(t *testing.T, s store.Store) {
 				t.Errorf("%s with a %s context called fn", m.name, c.name)
 			}
 		}
+	}
+}
+
+// watchedCtx is a context that signals when it is first looked at, so that
+// a test knows a call got past its entry checks without sleeping.
+type watchedCtx struct {
+	context.Context
+	once sync.Once
+	seen chan struct{}
+}
+
+func watch(ctx context.Context) *watchedCtx {
+	return &watchedCtx{Context: ctx, seen: make(chan struct{})}
+}
+
+func (c *watchedCtx) look()                 { c.once.Do(func() { close(c.seen) }) }
+func (c *watchedCtx) Err() error            { c.look(); return c.Context.Err() }
+func (c *watchedCtx) Done() <-chan struct{} { c.look(); return c.Context.Done() }
+
+func testContextWhileWaiting(t *testing.T, s store.Store) {
+	fill(t, s, "b", "k", "old")
+	held, release := make(chan struct{}), make(chan struct{})
+	writer := make(chan error, 1)
+	go func() {
+		writer <- s.Update(context.Background(), func(store.Tx) error {
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	released := sync.OnceFunc(func() { close(release) })
+	defer func() {
+		released()
+		if err := <-writer; err != nil {
+			t.Errorf("holding Update: %v", err)
+		}
+	}()
+
+	// wait starts run behind the holding writer, cancels its context once
+	// it is looked at, and returns the channel its result arrives on.
+	wait := func(run func(context.Context, func(store.Tx) error) error, called *bool) <-chan error {
+		ctx, cancel := context.WithCancel(context.Background())
+		wctx := watch(ctx)
+		done := make(chan error, 1)
+		go func() {
+			defer cancel()
+			done <- run(wctx, func(tx store.Tx) error {
+				*called = true
+				b, err := tx.Bucket([]byte("b"))
+				if err != nil {
+					return err
+				}
+				return b.Put([]byte("k"), []byte("late"))
+			})
+		}()
+		<-wctx.seen
+		cancel()
+		return done
+	}
+
+	var updateCalled bool
+	done := wait(s.Update, &updateCalled)
+	select {
+	case err := <-done:
+		is(t, "Update canceled while waiting for the writer", err, context.Canceled)
+	case <-time.After(10 * time.Second):
+		t.Error("Update still waits for the writer 10s after its context was canceled")
+		released()
+		<-done
+	}
+	if updateCalled {
+		t.Error("Update called fn after its context was canceled")
+	}
+
+	var batchCalled bool
+	done = wait(s.Batch, &batchCalled)
+	released()
+	is(t, "Batch canceled while waiting for the writer", <-done, context.Canceled)
+	if batchCalled {
+		t.Error("Batch called fn after its context was canceled")
+	}
+	if got, want := dump(t, s, "b"), []string{`b/"k"="old"`}; !slices.Equal(got, want) {
+		t.Errorf("store holds %q, want %q", got, want)
 	}
 }
 
