@@ -35,10 +35,13 @@
 //
 // # Terms
 //
-// A Normalizer turns tokens into terms according to Options: lower-casing
-// (strings.ToLower, not full Unicode case folding: "Straße" and "STRASSE"
-// differ), dropping stop-words (stem.Stopwords, checked on the lower-cased
-// word), and Snowball stemming (stem.For). Stems are lower case, so
+// A Normalizer turns tokens into terms according to Options: stripping
+// elided articles in French, Italian, Catalan and Irish (stem.Elisions:
+// "l'homme" gives the terms of "homme"), lower-casing (stem.LowerFunc:
+// strings.ToLower, or Turkish casing for Turkish and Azerbaijani; not full
+// Unicode case folding: "Straße" and "STRASSE" differ), dropping stop-words
+// (stem.Stopwords, checked on the lower-cased word), and Snowball stemming
+// (stem.For). Stems are lower case, so
 // Stemming implies case-insensitive terms. The same Normalizer options must
 // be applied to documents and to keywords; then, with Stopwords, Stemming
 // and IgnoreCase in English, "House of the Gods" and "god house" both give
@@ -75,12 +78,18 @@
 //
 //   - Positions count every token, including stop-words that Terms drops,
 //     so the positions of consecutive terms may have gaps.
-//   - "l'eau" is one token, so a keyword "eau" does not match it; French and
-//     Italian elisions are not split.
+//   - "l'eau" is one token, but in French, Italian, Catalan and Irish its
+//     elided article is stripped when it is normalised (with either
+//     apostrophe, whatever the other options), so the keyword "eau" matches
+//     it. The term's Token still spans the whole "l'eau". Only the first
+//     prefix, from the language's list, is removed ("aujourd'hui" is kept),
+//     and only Options.Language selects the list: French text normalised
+//     as English keeps its elisions.
 //   - Languages without a Snowball stemmer (Greek, Japanese, Chinese, ...)
 //     are lower-cased but not stemmed, and have no stop-words.
-//   - Turkish dotted and dotless i follow strings.ToLower, not Turkish
-//     casing: "İ" becomes "i̇" (i and a combining dot).
+//   - Only Turkish and Azerbaijani use Turkish casing ("I" becomes "ı"):
+//     Turkish text normalised under another language has "IŞIK" become
+//     "işik", which does not match "ışık".
 //   - A Normalizer, like the stemmer it holds, is not safe for concurrent
 //     use; Filter allows concurrent Test but not concurrent Add; LSH is safe
 //     for concurrent use.

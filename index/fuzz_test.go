@@ -16,7 +16,7 @@ func seedSamples(f *testing.F) []string {
 	if err != nil {
 		f.Fatal(err)
 	}
-	seeds := []string{"", "don't l’eau state-of-the-art", "ab\xffcd\xc3", "か\u3099き\u30fc", "می\u200cخواهم", "\u0301x'"}
+	seeds := []string{"", "don't l’eau state-of-the-art", "L’Homme qu'il dell'acqua l'\xff IŞIK", "ab\xffcd\xc3", "か\u3099き\u30fc", "می\u200cخواهم", "\u0301x'"}
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -48,7 +48,7 @@ func FuzzTokenize(f *testing.F) {
 }
 
 func FuzzNormalizer(f *testing.F) {
-	langs := []string{"en", "de", "ru", "el", "ja", "tr", "ar", ""}
+	langs := []string{"en", "de", "ru", "el", "ja", "tr", "ar", "", "fr", "it"}
 	for i, s := range seedSamples(f) {
 		f.Add(s, uint8(i))
 	}

@@ -19,7 +19,9 @@ const stemCacheSize = 8192
 // Options selects how words are normalised into terms. The same Options must
 // be used for documents and for the keywords matched against them.
 type Options struct {
-	// IgnoreCase lower-cases terms (strings.ToLower).
+	// IgnoreCase lower-cases terms, by the rules of Language (see
+	// stem.LowerFunc: Turkish casing for "tr" and "az", strings.ToLower
+	// otherwise).
 	IgnoreCase bool
 	// Stopwords drops the stop-words of Language.
 	Stopwords bool
@@ -29,6 +31,9 @@ type Options struct {
 	// Language is the ISO 639-1 code of the text ("en", "de", "ru").
 	// Defaults to DefaultLanguage. Languages without a stemmer or stop-word
 	// list (see stem.Languages) are only lower-cased when Stemming is set.
+	// Language also selects the elided articles stripped from words
+	// (stem.Elisions: "l'" of "l'homme" in French, Italian, Catalan and
+	// Irish), and the casing rules.
 	Language string
 }
 
@@ -37,10 +42,12 @@ type Options struct {
 // A Normalizer is NOT safe for concurrent use: it holds a stemmer and a
 // stem cache. It is cheap to create: make one per goroutine.
 type Normalizer struct {
-	opts    Options
-	stop    *stem.StopList // nil unless opts.Stopwords and the language has a list
-	stemmer stem.Stemmer   // nil unless opts.Stemming and the language has a stemmer
-	cache   map[string]string
+	opts     Options
+	stop     *stem.StopList      // nil unless opts.Stopwords and the language has a list
+	stemmer  stem.Stemmer        // nil unless opts.Stemming and the language has a stemmer
+	elisions *stem.ElisionList   // nil unless the language elides articles
+	lower    func(string) string // the language's lower-casing
+	cache    map[string]string
 }
 
 // NewNormalizer returns a Normalizer for opts.
@@ -48,7 +55,11 @@ func NewNormalizer(opts Options) *Normalizer {
 	if opts.Language == "" {
 		opts.Language = DefaultLanguage
 	}
-	n := &Normalizer{opts: opts}
+	n := &Normalizer{
+		opts:     opts,
+		elisions: stem.Elisions(opts.Language),
+		lower:    stem.LowerFunc(opts.Language),
+	}
 	if opts.Stopwords {
 		n.stop = stem.Stopwords(opts.Language)
 	}
@@ -69,7 +80,10 @@ func (n *Normalizer) Options() Options {
 // is one).
 //
 // Whatever the options, the typographic apostrophe U+2019 is replaced by
-// U+0027, so "don’t" and "don't" are the same term. With IgnoreCase or
+// U+0027, so "don’t" and "don't" are the same term, and in a language that
+// elides articles (stem.Elisions) the elided prefix is removed before the
+// stop-word check and stemming, so French "l'homme" and "L’Homme" give the
+// terms of "homme", and "qu'il" is the stop-word "il". With IgnoreCase or
 // Stemming the term is lower case, and the Greek final sigma ς is folded to
 // σ, so that upper-case Greek ("ΟΔΟΣ") and lower-case ("οδος") agree.
 func (n *Normalizer) Normalize(word string) (term string, ok bool) {
@@ -80,11 +94,14 @@ func (n *Normalizer) Normalize(word string) (term string, ok bool) {
 	if apostrophe {
 		word = strings.ReplaceAll(word, "\u2019", "'")
 	}
+	if n.elisions != nil {
+		word = n.elisions.Strip(word)
+	}
 	fold := n.opts.IgnoreCase || n.opts.Stemming
 	if !fold && !n.opts.Stopwords {
 		return word, true
 	}
-	lower := strings.ToLower(word)
+	lower := n.lower(word)
 	if n.stop.Contains(lower) {
 		return "", false
 	}
@@ -92,7 +109,7 @@ func (n *Normalizer) Normalize(word string) (term string, ok bool) {
 		return word, true
 	}
 	if finalSigma {
-		// strings.ToLower maps Σ to σ and never yields ς, so checking the
+		// Lower-casing maps Σ to σ and never yields ς, so checking the
 		// original word is enough.
 		lower = strings.ReplaceAll(lower, "ς", "σ")
 	}

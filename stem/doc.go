@@ -20,7 +20,17 @@
 // Norwegian (nb, nn, no), Portuguese (pt), Romanian (ro), Russian (ru),
 // Spanish (es), Swedish (sv), Tamil (ta) and Turkish (tr). Languages lists
 // the codes. A Stemmer lower-cases before stemming and is not safe for
-// concurrent use: create one per goroutine.
+// concurrent use: create one per goroutine. It lower-cases with LowerFunc:
+// Turkish casing (unicode.TurkishCase, "I" to "ı") for Turkish and
+// Azerbaijani, strings.ToLower otherwise.
+//
+// # Elisions
+//
+// Elisions returns the articles and pronouns that French, Italian, Catalan
+// and Irish elide before a vowel ("l'" in "l'homme", "dell'" in
+// "dell'acqua"); ElisionList.Strip removes such a prefix from a word, with
+// either apostrophe, ' or ’. The lists are the defaults of Apache Lucene's
+// analyzers for those languages.
 //
 // # Stop-words
 //

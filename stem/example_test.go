@@ -44,3 +44,17 @@ func ExampleStopwords() {
 	fmt.Println(sw.Contains("the"), sw.Contains("house"))
 	// Output: true false
 }
+
+func ExampleElisions() {
+	fr := stem.Elisions("fr")
+	fmt.Println(fr.Strip("l'homme"), fr.Strip("L’Europe"), fr.Strip("aujourd'hui"))
+	fmt.Println(stem.Elisions("en") == nil) // English elides no articles
+	// Output:
+	// homme Europe aujourd'hui
+	// true
+}
+
+func ExampleLowerFunc() {
+	fmt.Println(stem.LowerFunc("tr")("IŞIK"), stem.LowerFunc("en")("IŞIK"))
+	// Output: ışık işik
+}

@@ -3,6 +3,7 @@ package stem
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -73,6 +74,35 @@ func FuzzStem(f *testing.F) {
 		}
 		if s.Stem(word) != got {
 			t.Fatalf("Stem(%q) is not deterministic", word)
+		}
+	})
+}
+
+func FuzzElisionStrip(f *testing.F) {
+	for _, w := range []string{"l'homme", "L’Europe", "jusqu'ici", "dell'acqua", "aujourd'hui", "l'", "'", "d’\xff", "quoiqu’", ""} {
+		for _, lang := range []string{"fr", "it", "ca", "ga", "en"} {
+			f.Add(lang, w)
+		}
+	}
+	f.Fuzz(func(t *testing.T, lang, word string) {
+		if len(word) > maxFuzzBytes {
+			t.Skip()
+		}
+		got := Elisions(lang).Strip(word)
+		if got == word {
+			return
+		}
+		prefix, ok := strings.CutSuffix(word, got)
+		if !ok || got == "" {
+			t.Fatalf("Strip(%q) = %q, not a non-empty suffix", word, got)
+		}
+		elided, ok := strings.CutSuffix(prefix, "'")
+		if !ok {
+			elided, ok = strings.CutSuffix(prefix, "\u2019")
+		}
+		_, listed := Elisions(lang).prefixes[strings.ToLower(elided)]
+		if !ok || !listed || strings.ContainsAny(elided, "'\u2019") {
+			t.Fatalf("Strip(%q) = %q removed %q, not a listed prefix and its apostrophe", word, got, prefix)
 		}
 	})
 }

@@ -3,6 +3,7 @@ package stem
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/arabic"
@@ -31,9 +32,9 @@ import (
 // so this keeps the cost of one call bounded.
 const MaxStemBytes = 128
 
-// Stemmer reduces a word to its stem. Stem lower-cases the word first
-// (strings.ToLower; invalid UTF-8 becomes U+FFFD), so stems are always lower
-// case.
+// Stemmer reduces a word to its stem. Stem lower-cases the word first, by
+// the rules of its language (LowerFunc; invalid UTF-8 becomes U+FFFD), so
+// stems are always lower case.
 //
 // A Stemmer is NOT safe for concurrent use: it holds one Snowball
 // environment that each call rewrites. Create one per goroutine with For;
@@ -44,12 +45,13 @@ type Stemmer interface {
 
 // snowball is a Stemmer running one generated Snowball program.
 type snowball struct {
-	env  *snowballstem.Env
-	stem func(*snowballstem.Env) bool
+	env   *snowballstem.Env
+	stem  func(*snowballstem.Env) bool
+	lower func(string) string
 }
 
 func (s *snowball) Stem(word string) string {
-	word = strings.ToLower(word)
+	word = s.lower(word)
 	if len(word) > MaxStemBytes {
 		return word
 	}
@@ -95,7 +97,25 @@ func For(lang string) Stemmer {
 	if !ok {
 		return nil
 	}
-	return &snowball{env: snowballstem.NewEnv(""), stem: stem}
+	return &snowball{env: snowballstem.NewEnv(""), stem: stem, lower: LowerFunc(lang)}
+}
+
+// LowerFunc returns the function that lower-cases text written in the
+// language with ISO 639-1 code lang (matched like For). Turkish ("tr") and
+// Azerbaijani ("az") use unicode.TurkishCase, where I becomes dotless ı and
+// İ becomes i: "IŞIK" is "ışık", not "işik". Every other language uses
+// strings.ToLower. Both turn invalid UTF-8 into U+FFFD.
+func LowerFunc(lang string) func(string) string {
+	switch baseLang(lang) {
+	case "tr", "az":
+		return toLowerTurkish
+	default:
+		return strings.ToLower
+	}
+}
+
+func toLowerTurkish(s string) string {
+	return strings.ToLowerSpecial(unicode.TurkishCase, s)
 }
 
 // Languages returns the ISO 639-1 codes that have a stemmer (and a stop-word

@@ -36,6 +36,8 @@ func TestStem(t *testing.T) {
 		{"ru", "затоплены", "затопл"},
 		{"ru", "Реки", "рек"},
 		{"tr", "sokakları", "sokak"},
+		{"tr", "IŞIKLARI", "ışık"}, // Turkish casing: I is ı, not i
+		{"tr", "İSTANBUL", "istanbul"},
 		{"ga", "bhfocail", "focail"},
 		{"ar", "المدرسة", "مدرس"},
 		{"ta", "வீடுகள்", "வீடு"},
@@ -49,6 +51,28 @@ func TestStem(t *testing.T) {
 			}
 			if got := s.Stem(tt.word); got != tt.want {
 				t.Errorf("Stem(%q) = %q, want %q", tt.word, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLowerFunc(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang, text, want string
+	}{
+		{"tr", "IŞIK İSTANBUL", "ışık istanbul"},
+		{"TR-tr", "Iİ", "ıi"},
+		{"az", "İLDIRIM", "ildırım"},
+		{"en", "IŞIK", "işik"},
+		{"", "Iİ", "ii"},
+		{"tr", "\xffI", "\ufffdı"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+"/"+tt.text, func(t *testing.T) {
+			t.Parallel()
+			if got := LowerFunc(tt.lang)(tt.text); got != tt.want {
+				t.Errorf("LowerFunc(%q)(%q) = %q, want %q", tt.lang, tt.text, got, tt.want)
 			}
 		})
 	}
