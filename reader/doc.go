@@ -22,17 +22,23 @@
 // # Readers
 //
 //   - HTML and XHTML (golang.org/x/net/html): visible text only. Scripts,
-//     styles, noscript, templates, iframes, SVG, comments and the head
-//     (except the title, which is also [Document].Title) are left out;
+//     styles, noscript, noembed, noframes, templates, iframes, SVG,
+//     comments, elements with the hidden attribute and the head (except the
+//     title, which is also [Document].Title) are left out; an object's
+//     fallback content and MathML text are shown;
 //     block elements (p, div, li, tr, h1-h6, br, ...) end lines; inline
 //     elements do not split words; table cells are separated by a space;
 //     line breaks inside pre are kept.
 //   - RSS 0.9x/1.0/2.0 and Atom: the feed's title and description, then each
-//     item's title, description, summary and content; escaped HTML is read
-//     as HTML. Links, dates and identifiers are left out.
+//     item's title, description, summary and content; escaped HTML, and
+//     HTML markup left unescaped in a field, is read as HTML. Links, dates
+//     and identifiers are left out.
 //   - Other XML: the text of each element on its own line.
-//   - JSON: one "path.to.key: value" line per value, object keys sorted,
-//     arrays as path[i], unusual keys quoted (path["a key"]).
+//   - JSON and JSON Lines: one "path.to.key: value" line per scalar value.
+//     Object members are sorted by key; array elements keep their order and
+//     their paths carry no index (items[].title), so an element inserted at
+//     the front of an array adds its lines and changes no other. Unusual
+//     keys are quoted (path["a key"]).
 //   - Plain text (and any other text/ type): as is, with "\n" line endings.
 //
 // More readers can be added with [Registry.Register] (by media type) and
@@ -54,8 +60,10 @@
 //
 // The charset is taken from the byte order mark, then the Content-Type
 // charset parameter, then the document (<meta charset>, <meta http-equiv>,
-// the XML declaration), else UTF-8. Bytes invalid in the charset become
-// U+FFFD. Readers always receive valid UTF-8.
+// the XML declaration), else UTF-8 — except that an HTML or text body that
+// declares nothing and is not valid UTF-8 is read as windows-1252, as
+// browsers do. Bytes invalid in the charset become U+FFFD. Readers always
+// receive valid UTF-8.
 //
 // # Bounds
 //
@@ -63,20 +71,30 @@
 // with [ErrTooLarge] after reading at most MaxBytes+1 bytes (at once when
 // the body reports its length). HTML and XML are read as token streams
 // without recursion, so depth costs nothing; JSON deeper than
-// [MaxJSONDepth] fails with [ErrTooDeep]. Every reader checks its context
+// [MaxJSONDepth] fails with [ErrTooDeep], JSON giving more than
+// [MaxJSONValues] lines or [MaxJSONText] bytes of text with [ErrTooLarge]. Every reader checks its context
 // as it goes. A Registry is safe for concurrent use.
 //
 // # Caveats
 //
-//   - A body without a declared charset is read as UTF-8; legacy encodings
-//     are never guessed, so undeclared windows-1252 text shows U+FFFD.
+//   - An HTML or text body without a declared charset is read as UTF-8 when
+//     it is valid UTF-8, else as windows-1252; other legacy encodings are
+//     not guessed, so undeclared windows-1251 or Shift_JIS reads as Latin
+//     mojibake. Undeclared XML and JSON are always UTF-8 (invalid bytes
+//     show U+FFFD).
 //   - A CSS selector needs the HTML document tree, which golang.org/x/net/html
 //     refuses beyond 512 nested open elements: such pages fail with
 //     [ErrTooDeep] when a selector is set (they read fine without one).
 //     Nested matches are read once, as part of the outer match.
-//   - Ignore patterns are applied line by line after reading, so they cannot
-//     span lines; a line they change is re-collapsed and dropped when empty.
-//     They do not apply to [Document].Title.
+//   - Ignore patterns are applied to each line on its own, after reading:
+//     they cannot span lines, and ^, $, \A and \z match at the line's ends.
+//     A line they change is re-collapsed and dropped when empty. They do not
+//     apply to [Document].Title.
+//   - JSON array elements carry no index: equal elements give equal lines,
+//     and an element moved within its array shows as removed and added.
+//   - An unclosed hidden element (<template>, <div hidden>...) hides the
+//     text up to </body>; an unclosed <svg> ends at the first HTML block or
+//     phrase element, as in browsers.
 //   - text/plain is never sniffed: HTML served as text/plain is read as text.
 //   - Adjacent inline elements without white space between them join their
 //     words (<a>Home</a><a>News</a> gives "HomeNews"), as browsers show them.

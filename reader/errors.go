@@ -8,8 +8,9 @@ import (
 // Sentinel errors returned (wrapped) by this package. Callers test them with
 // [errors.Is]; [*MediaTypeError] and [*OptionError] carry the details.
 var (
-	// ErrTooLarge reports a body longer than Options.MaxBytes. The body is
-	// never silently truncated.
+	// ErrTooLarge reports a body longer than Options.MaxBytes, or JSON that
+	// would give more text than [MaxJSONValues] or [MaxJSONText] allow. The
+	// text is never silently truncated.
 	ErrTooLarge = errors.New("reader: body too large")
 	// ErrUnsupportedMediaType reports a media type no registered reader can
 	// turn into text (images, PDFs, archives, unknown binary formats).

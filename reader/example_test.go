@@ -89,8 +89,8 @@ func ExampleRegistry_Read_json() {
 	fmt.Println(doc.Text)
 	// Output:
 	// ok: true
-	// readings[0].t: 21.5
-	// readings[1].t: 22
+	// readings[].t: 21.5
+	// readings[].t: 22
 	// station: Λάρισα
 }
 

@@ -3,6 +3,8 @@ package reader
 import (
 	"context"
 	"encoding/xml"
+	"html"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html/atom"
@@ -38,6 +40,9 @@ func (feedReader) ReadDocument(ctx context.Context, body []byte, _ ReadParams) (
 			s.charData(t)
 		}
 	})
+	if err == nil && s.mode != noField {
+		s.endField(ctx) // a feed cut short inside a field
+	}
 	if err == nil {
 		err = s.err
 	}
@@ -65,6 +70,8 @@ type feedState struct {
 	open      []string // feed names of the open elements ("" for others)
 	mode      fieldMode
 	depth     int             // len(open) inside the current field
+	field     xml.Name        // the current field's element
+	nest      int             // elements named like field open inside it (flat fields)
 	feedTitle bool            // the current field is the feed's own title
 	start     int             // w's length when the current field began
 	escaped   strings.Builder // content of an escaped field
@@ -128,7 +135,24 @@ func fieldModeOf(name string, attrs []xml.Attr) fieldMode {
 	return noField
 }
 
+// flat reports whether the current field's child elements are not XML of
+// their own: in escaped HTML they are stray HTML markup (<br>, an unclosed
+// <p>) that need not be balanced, in plain text they are ignored. Such a
+// field ends only at the end tag of its own element.
+func (s *feedState) flat() bool {
+	return s.mode == plainText || s.mode == escaped || s.mode == skipField
+}
+
 func (s *feedState) startElement(t xml.StartElement) {
+	if s.flat() {
+		if t.Name == s.field {
+			s.nest++
+		}
+		if s.mode == escaped {
+			writeHTMLStartTag(&s.escaped, t)
+		}
+		return
+	}
 	name := feedName(t.Name)
 	parent := ""
 	if len(s.open) > 0 {
@@ -137,14 +161,14 @@ func (s *feedState) startElement(t xml.StartElement) {
 	s.open = append(s.open, name)
 	switch {
 	case s.mode == inlineXHTML:
-		s.xhtml.start(atom.Lookup([]byte(strings.ToLower(t.Name.Local))))
+		s.xhtml.start(atom.Lookup([]byte(strings.ToLower(t.Name.Local))), slices.ContainsFunc(t.Attr, func(a xml.Attr) bool {
+			return a.Name.Local == "hidden" && a.Name.Space == ""
+		}))
 	case s.mode == inlineXML:
 		s.w.breakLine()
-	case s.mode != noField:
-		// Markup inside a text field: keep reading its text.
 	case isFeedContainer(parent):
 		if m := fieldModeOf(name, t.Attr); m != noField {
-			s.mode, s.depth = m, len(s.open)
+			s.mode, s.depth, s.field, s.nest = m, len(s.open), t.Name, 0
 			s.feedTitle = name == "title" && (parent == "channel" || parent == "feed")
 			s.w.breakLine()
 			s.start = len(s.w.String())
@@ -155,19 +179,19 @@ func (s *feedState) startElement(t xml.StartElement) {
 }
 
 func (s *feedState) endElement(ctx context.Context, t xml.EndElement) {
-	if s.mode != noField && len(s.open) == s.depth {
+	if s.flat() && (t.Name != s.field || s.nest > 0) {
+		if t.Name == s.field {
+			s.nest--
+		}
 		if s.mode == escaped {
-			e := htmlText{w: s.w}
-			if err := e.tokens(ctx, []byte(s.escaped.String()), false); err != nil && s.err == nil {
-				s.err = err
-			}
+			s.escaped.WriteString("</")
+			writeXMLName(&s.escaped, t.Name)
+			s.escaped.WriteByte('>')
 		}
-		s.w.breakLine()
-		if s.feedTitle && s.wantTitle {
-			s.title = collapse(s.w.String()[s.start:])
-			s.wantTitle = s.title == ""
-		}
-		s.mode = noField
+		return
+	}
+	if s.mode != noField && len(s.open) == s.depth {
+		s.endField(ctx)
 	} else if s.mode == inlineXHTML {
 		s.xhtml.end(atom.Lookup([]byte(strings.ToLower(t.Name.Local))))
 	} else if s.mode == inlineXML {
@@ -176,6 +200,23 @@ func (s *feedState) endElement(ctx context.Context, t xml.EndElement) {
 	if len(s.open) > 0 {
 		s.open = s.open[:len(s.open)-1]
 	}
+}
+
+// endField writes the rest of the current field (an escaped field is read
+// as HTML only now, whole) and ends it.
+func (s *feedState) endField(ctx context.Context) {
+	if s.mode == escaped {
+		e := htmlText{w: s.w}
+		if err := e.tokens(ctx, []byte(s.escaped.String()), false); err != nil && s.err == nil {
+			s.err = err
+		}
+	}
+	s.w.breakLine()
+	if s.feedTitle && s.wantTitle {
+		s.title = collapse(s.w.String()[s.start:])
+		s.wantTitle = s.title == ""
+	}
+	s.mode = noField
 }
 
 func (s *feedState) charData(t xml.CharData) {
@@ -187,4 +228,28 @@ func (s *feedState) charData(t xml.CharData) {
 	case inlineXHTML:
 		s.xhtml.text(string(t))
 	}
+}
+
+// writeHTMLStartTag writes an element found inside an escaped HTML field
+// back as the HTML start tag it was.
+func writeHTMLStartTag(b *strings.Builder, t xml.StartElement) {
+	b.WriteByte('<')
+	writeXMLName(b, t.Name)
+	for _, a := range t.Attr {
+		b.WriteByte(' ')
+		writeXMLName(b, a.Name)
+		b.WriteString(`="`)
+		b.WriteString(html.EscapeString(a.Value))
+		b.WriteByte('"')
+	}
+	b.WriteByte('>')
+}
+
+// writeXMLName writes a raw token's name as it was written, prefix:local.
+func writeXMLName(b *strings.Builder, n xml.Name) {
+	if n.Space != "" {
+		b.WriteString(n.Space)
+		b.WriteByte(':')
+	}
+	b.WriteString(n.Local)
 }

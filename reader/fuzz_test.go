@@ -62,6 +62,7 @@ func FuzzHTML(f *testing.F) {
 	addSeeds(f, ".html", ".xhtml")
 	f.Add([]byte(`<title>a</title><p>b<b>c</b></p><script>x</script><pre>1
 2</pre><table><tr><td>d<td>e</table>`))
+	f.Add([]byte(`<p>a<svg><title>t</title><p>b<div hidden><i>c</div><object>d<math><mi>e</mi><script/>f</script>`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if len(body) > maxFuzzLen {
 			return
@@ -97,6 +98,7 @@ func FuzzXML(f *testing.F) {
 	addSeeds(f, ".xml", ".rss", ".atom", ".cap", ".xhtml")
 	f.Add([]byte(`<rss><channel><title>t</title><item><description>&lt;p&gt;x&lt;/p&gt;</description></item></channel></rss>`))
 	f.Add([]byte(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="xhtml"><div><p>a</p></div></content></entry></feed>`))
+	f.Add([]byte(`<rss><channel><item><description>a<br>b<p>c</description><title>t <b>u</title></item></channel></rss>`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if len(body) > maxFuzzLen {
 			return
@@ -122,6 +124,7 @@ func FuzzJSON(f *testing.F) {
 	addSeeds(f, ".json")
 	f.Add([]byte(`{"a": [1, "two", {"b": null}], "c": {"d": true}}`))
 	f.Add([]byte(`[[[[[]]]]]`))
+	f.Add([]byte(`{"b": ["\ud83d\ude00", "\ud83d"], "a": {"z": 1, "y": [{}, []]}} 3 "x"`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if len(body) > maxFuzzLen {
 			return

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/andybalholm/cascadia"
@@ -52,11 +53,12 @@ const (
 	preform                  // block whose line breaks are kept
 )
 
-// classOf returns the class of an HTML element.
+// classOf returns the class of an HTML element. object and math are
+// inline: browsers show an object's fallback content and MathML's text.
 func classOf(a atom.Atom) elemClass {
 	switch a {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe,
-		atom.Object, atom.Svg, atom.Math:
+		atom.Svg, atom.Noembed, atom.Noframes:
 		return hidden
 	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Body,
 		atom.Br, atom.Caption, atom.Center, atom.Dd, atom.Details, atom.Dialog,
@@ -76,6 +78,46 @@ func classOf(a atom.Atom) elemClass {
 	return inline
 }
 
+// isVoid reports whether an element never has content or an end tag.
+func isVoid(a atom.Atom) bool {
+	switch a {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img,
+		atom.Input, atom.Keygen, atom.Link, atom.Meta, atom.Param, atom.Source,
+		atom.Track, atom.Wbr:
+		return true
+	}
+	return false
+}
+
+// isRawText reports whether the tokenizer reads an element's content as raw
+// text up to its end tag, even after a self-closing start tag: browsers
+// ignore the "/" of <script/>, so the rest up to </script> is script.
+func isRawText(a atom.Atom) bool {
+	switch a {
+	case atom.Iframe, atom.Noembed, atom.Noframes, atom.Noscript, atom.Plaintext,
+		atom.Script, atom.Style, atom.Textarea, atom.Title, atom.Xmp:
+		return true
+	}
+	return false
+}
+
+// breaksOutOfSVG reports whether an HTML start tag inside SVG content ends
+// the SVG, as the HTML parser does (foreign content's "any other start tag"
+// rule), so that an unclosed <svg> does not hide the rest of a page.
+func breaksOutOfSVG(a atom.Atom) bool {
+	switch a {
+	case atom.B, atom.Big, atom.Blockquote, atom.Body, atom.Br, atom.Center,
+		atom.Code, atom.Dd, atom.Div, atom.Dl, atom.Dt, atom.Em, atom.Embed,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Head, atom.Hr,
+		atom.I, atom.Img, atom.Li, atom.Listing, atom.Menu, atom.Meta, atom.Nobr,
+		atom.Ol, atom.P, atom.Pre, atom.Ruby, atom.S, atom.Small, atom.Span,
+		atom.Strong, atom.Strike, atom.Sub, atom.Sup, atom.Table, atom.Tt,
+		atom.U, atom.Ul, atom.Var:
+		return true
+	}
+	return false
+}
+
 // inHead reports whether an element may stay in <head>; any other element
 // (or visible text) implicitly ends the head, as in the HTML parser.
 func inHead(a atom.Atom) bool {
@@ -92,26 +134,36 @@ func inHead(a atom.Atom) bool {
 // needs it) drive it.
 type htmlText struct {
 	w         *lineWriter
-	hidden    int  // depth inside hidden elements
-	pre       int  // depth inside preformatted elements
-	head      bool // inside <head>, where only the title is visible
+	hide      []atom.Atom // open elements of the hidden region, outermost first; empty while text is shown
+	pre       int         // depth inside preformatted elements
+	head      bool        // inside <head>, where only the title is visible
 	inTitle   bool
 	wantTitle bool            // the first <title> is still to be found
 	title     strings.Builder // raw text of the first <title>
 }
 
-func (e *htmlText) start(a atom.Atom) {
+// start handles a start tag; hiddenAttr is true when the element has the
+// hidden attribute.
+func (e *htmlText) start(a atom.Atom, hiddenAttr bool) {
 	if a == atom.Head {
 		e.head = true
 	} else if !inHead(a) {
 		e.head = false
 	}
-	c := classOf(a)
-	if c == hidden {
-		e.hidden++
-		return
+	if len(e.hide) > 0 {
+		if breaksOutOfSVG(a) {
+			e.hide = e.hide[:svgStart(e.hide)]
+		}
+		if len(e.hide) > 0 {
+			if !isVoid(a) {
+				e.hide = append(e.hide, a)
+			}
+			return
+		}
 	}
-	if e.hidden > 0 {
+	c := classOf(a)
+	if (c == hidden || hiddenAttr) && !isVoid(a) {
+		e.hide = append(e.hide, a)
 		return
 	}
 	e.inTitle = a == atom.Title
@@ -121,19 +173,45 @@ func (e *htmlText) start(a atom.Atom) {
 	}
 }
 
+// svgStart returns the index in the hidden region's open elements of the
+// SVG element that an HTML start tag would end, or len(open) when there is
+// none (no <svg>, or the tag is inside one of SVG's HTML integration
+// points, where HTML is at home).
+func svgStart(open []atom.Atom) int {
+	for i := len(open) - 1; i >= 0; i-- {
+		switch open[i] {
+		case atom.Svg:
+			return i
+		case atom.Foreignobject, atom.ForeignObject, atom.Desc, atom.Title:
+			return len(open)
+		}
+	}
+	return len(open)
+}
+
+// end handles an end tag. Inside a hidden region it closes the innermost
+// open element of that name and those opened after it (end tags are often
+// implied); </body> and </html> end any hidden region, so that one unclosed
+// hidden element cannot hide the rest of a page.
 func (e *htmlText) end(a atom.Atom) {
 	if a == atom.Head {
 		e.head = false
 	}
+	if len(e.hide) > 0 {
+		if a != atom.Body && a != atom.Html {
+			for i := len(e.hide) - 1; i >= 0; i-- {
+				if e.hide[i] == a {
+					e.hide = e.hide[:i]
+					break
+				}
+			}
+			return
+		}
+		e.hide = e.hide[:0]
+	}
 	c := classOf(a)
 	if c == hidden {
-		if e.hidden > 0 {
-			e.hidden--
-		}
-		return
-	}
-	if e.hidden > 0 {
-		return
+		return // a stray end tag
 	}
 	if a == atom.Title && e.inTitle {
 		e.inTitle = false
@@ -158,7 +236,7 @@ func (e *htmlText) shape(c elemClass) {
 }
 
 func (e *htmlText) text(s string) {
-	if e.hidden > 0 {
+	if len(e.hide) > 0 {
 		return
 	}
 	switch {
@@ -202,18 +280,55 @@ func (e *htmlText) tokens(ctx context.Context, body []byte, xhtml bool) error {
 		case html.TextToken:
 			e.text(string(z.Text()))
 		case html.StartTagToken:
-			name, _ := z.TagName()
-			e.start(atom.Lookup(name))
+			e.start(tagOf(z))
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			e.end(atom.Lookup(name))
 		case html.SelfClosingTagToken:
-			name, _ := z.TagName()
-			a := atom.Lookup(name)
-			e.start(a)
-			e.end(a)
+			a, hiddenAttr := tagOf(z)
+			e.start(a, hiddenAttr)
+			if !isRawText(a) {
+				e.end(a)
+			}
 		}
 	}
+}
+
+// tagOf returns the element of the tokenizer's current start tag and
+// whether it has the hidden attribute.
+func tagOf(z *html.Tokenizer) (atom.Atom, bool) {
+	// TagAttr copies every attribute value; most tags have no "hidden"
+	// anywhere in them, which a look at the raw bytes tells at once.
+	raw := z.Raw()
+	name, more := z.TagName()
+	a := atom.Lookup(name)
+	if !containsFold(raw, "hidden") {
+		return a, false
+	}
+	for more {
+		var key []byte
+		key, _, more = z.TagAttr()
+		if string(key) == "hidden" {
+			return a, true
+		}
+	}
+	return a, false
+}
+
+// containsFold reports whether b contains the lower-case ASCII word w in
+// any case.
+func containsFold(b []byte, w string) bool {
+	for i := 0; i+len(w) <= len(b); i++ {
+		if b[i]|0x20 == w[0] && bytes.EqualFold(b[i:i+len(w)], []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasHiddenAttr reports whether attrs hold the hidden attribute.
+func hasHiddenAttr(attrs []html.Attribute) bool {
+	return slices.ContainsFunc(attrs, func(a html.Attribute) bool { return a.Key == "hidden" && a.Namespace == "" })
 }
 
 // tree parses the document and reads only the elements matching sel, each
@@ -244,7 +359,7 @@ func (e *htmlText) tree(ctx context.Context, body []byte, sel cascadia.Matcher) 
 				e.w.breakLine()
 			}
 			if match != nil {
-				e.start(n.DataAtom)
+				e.start(n.DataAtom, hasHiddenAttr(n.Attr))
 			}
 		case html.TextNode:
 			if match != nil {

@@ -30,7 +30,22 @@ func TestHTMLText(t *testing.T) {
 		{"head ends implicitly", `<html><head><title>T</title><p>para</p>`, "T\npara", "T"},
 		{"text in head shows", `<head>stray</head>`, "stray", ""},
 		{"pre keeps lines", "<pre>line 1\n  line 2\n\nline 3</pre>", "line 1\nline 2\nline 3", ""},
-		{"iframe and object hidden", `<iframe>frame</iframe><object>obj</object>x`, "x", ""},
+		{"iframe hidden, object fallback shown", `<iframe>frame</iframe><object>obj</object>x`, "objx", ""},
+		{"unclosed object", `<p>a</p><object data="x.swf"><p>b</p><p>c</p>`, "a\nb\nc", ""},
+		{"unclosed svg ends at html", `<p>a</p><svg><path d="M0"/><p>b</p><div>c</div>`, "a\nb\nc", ""},
+		{"svg html integration point stays hidden", `<svg><foreignObject><p>in</p></foreignObject></svg><p>out</p>`, "out", ""},
+		{"unclosed svg ends at body end", `<p>x</p><svg><text>logo</text></body><p>after</p>`, "x\nafter", ""},
+		{"mathml shown", `<p>Area <math><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></math></p>`, "Area πr2", ""},
+		{"unclosed math", `<math><mi>x</mi><p>rest</p>`, "x\nrest", ""},
+		{"hidden attribute", `<p>a</p><div hidden><p>secret</p><div>more</div></div><p>b</p>`, "a\nb", ""},
+		{"hidden attribute with implied end tags", `<div hidden><p>x<p>y<br></div>z`, "z", ""},
+		{"unclosed hidden element ends at body end", `<div hidden><p>secret</body><p>after`, "after", ""},
+		{"hidden attribute in upper case", `<DIV Hidden=""><P>x</P></DIV><p title="hidden">y</p>`, "y", ""},
+		{"hidden void element", `<p>a<input hidden>b<img hidden src=x></p>`, "ab", ""},
+		{"noembed and noframes hidden", `a<noembed>embed</noembed><noframes>frames</noframes>b`, "ab", ""},
+		{"self-closing script", `<p>a</p><script src="x.js"/><p>b</p></script><p>c</p>`, "a\nc", ""},
+		{"self-closing iframe", `<p>a</p><iframe src="x"/>inner</iframe><p>c</p>`, "a\nc", ""},
+		{"self-closing div", `<div/>a<span/>b`, "ab", ""},
 		{"unclosed script hides the rest", `<p>a</p><script>b`, "a", ""},
 		{"stray end tags", `</div></script></p>a`, "a", ""},
 		{"form controls", `<select><option>One</option><option>Two</option></select><textarea>typed
@@ -61,7 +76,7 @@ func TestHTMLSelector(t *testing.T) {
 <nav><a>Home</a></nav>
 <div id="main"><h1>Headline</h1><p class="lead">Lead <b>text</b></p><div class="price">42 €</div></div>
 <div class="price">13 €</div>
-<footer>© footer</footer></body></html>`
+<footer>© footer</footer><div id="secret" hidden>secret</div></body></html>`
 	tests := []struct {
 		selector, want string
 	}{
@@ -72,6 +87,7 @@ func TestHTMLSelector(t *testing.T) {
 		{"title", "Page"},
 		{"article", ""},
 		{"p.lead b", "text"},
+		{"#main, #secret", "Headline\nLead text\n42 €"}, // hidden attribute
 	}
 	for _, tt := range tests {
 		t.Run(tt.selector, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"mime"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/andybalholm/cascadia"
 )
@@ -89,7 +90,8 @@ type Registry struct {
 //   - application/xml and text/xml (generic XML, also any "+xml" type);
 //   - application/rss+xml, application/atom+xml, and XML documents whose
 //     root is an RSS <rss>, RSS 1.0 <rdf:RDF> or Atom <feed> (feeds);
-//   - application/json and text/json (also any "+json" type);
+//   - application/json and text/json (also any "+json" type), and the JSON
+//     Lines types application/x-ndjson and application/jsonl;
 //   - text/plain (also any other "text/" type).
 func NewRegistry() *Registry {
 	r := &Registry{}
@@ -101,6 +103,8 @@ func NewRegistry() *Registry {
 	r.Register("application/atom+xml", feedReader{})
 	r.Register("application/json", jsonReader{})
 	r.Register("text/json", jsonReader{})
+	r.Register("application/x-ndjson", jsonReader{})
+	r.Register("application/jsonl", jsonReader{})
 	r.Register("text/plain", textReader{})
 	r.Register("application/cap+xml", capReader{})
 	r.roots = append(r.roots,
@@ -210,8 +214,14 @@ func (r *Registry) Read(ctx context.Context, contentType string, body io.Reader,
 		enc, name := lookupCharset(label)
 		if enc == nil || strings.HasPrefix(name, "utf-16") {
 			// No usable declaration (a UTF-16 label in an ASCII-readable
-			// document is wrong by construction): UTF-8 it is.
+			// document is wrong by construction): UTF-8 when the bytes
+			// are UTF-8, else, for HTML and text, the legacy default of
+			// browsers and charset.DetermineEncoding. XML and JSON are
+			// UTF-8 by definition.
 			enc, name = nil, "utf-8"
+			if legacyDefault(c.mediaType) && !utf8.Valid(data) {
+				enc, name = lookupCharset("windows-1252")
+			}
 		}
 		data, charsetName = decode(data, enc, name), name
 	}
@@ -381,6 +391,13 @@ func kindOf(mt string) kind {
 		return kindXML
 	}
 	return kindOther
+}
+
+// legacyDefault reports whether an undeclared body of media type mt that is
+// not valid UTF-8 is read as windows-1252: HTML and plain text, which
+// predate UTF-8; XML, XHTML and JSON are UTF-8 unless declared otherwise.
+func legacyDefault(mt string) bool {
+	return mt == "text/html" || (strings.HasPrefix(mt, "text/") && kindOf(mt) == kindOther)
 }
 
 // isGeneric reports whether a declared media type says nothing about the
