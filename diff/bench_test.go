@@ -36,6 +36,16 @@ func BenchmarkCompute(b *testing.B) {
 		flat := strings.ReplaceAll(base, "\n", " ")
 		benchCompute(b, flat, mutate(flat, 2, 0.01), nil)
 	})
+	b.Run("one-line-10pct-words", func(b *testing.B) {
+		flat := strings.ReplaceAll(base, "\n", " ")
+		benchCompute(b, flat, mutate(flat, 3, 0.1), nil)
+	})
+	b.Run("paragraphs-reversed", func(b *testing.B) {
+		benchCompute(b, base, reverseParagraphs(base), nil)
+	})
+	b.Run("unrelated-shared-template", func(b *testing.B) {
+		benchCompute(b, templated(b, 4, 5, benchSize), templated(b, 4, 6, benchSize), nil)
+	})
 	b.Run("unrelated", func(b *testing.B) {
 		benchCompute(b, base, page(b, 4, benchSize), nil)
 	})

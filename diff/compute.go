@@ -1,6 +1,8 @@
 package diff
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,27 +31,34 @@ func symbol(i int) rune {
 // smallTokens is the size (in tokens of both sides) up to which a changed
 // block always gets a word pass. Larger blocks get one only when their
 // words are mostly the same (see similar): aligning the words of two
-// unrelated texts costs time quadratic in their size and only yields noise
-// that the clean-up would merge back into one block.
+// unrelated texts costs time quadratic in their size and only yields noise:
+// the common words they happen to share.
 const smallTokens = 4096
 
 // computer holds the state of one Compute call.
 type computer struct {
 	old, new   string
-	deadline   time.Time
+	alignBy    time.Time // past it, no more alignment with go-diff
 	linesOnly  bool
 	maxSymbols int // maxSymbols, lowered by tests
 	dmp        *diffmatchpatch.DiffMatchPatch
 	words      map[string]rune // word-pass alphabet, shared by all blocks
-	seen       []uint8         // scratch of common, indexed by symbol
+	tally      []tally         // scratch of common and anchor, indexed by symbol
+	fa, fb     []rune          // scratch of common
+	ia, ib     []int           // scratch of common
 	degraded   bool            // the deadline or the alphabet made the result coarser
 }
+
+// alignShare is the part of Options.Timeout that go-diff may use: past it,
+// what is left is done in linear time (anchors on unique lines, whole
+// changed blocks), so that Compute as a whole stays within the timeout.
+const alignShare = 2
 
 func newComputer(old, new string, o Options) *computer {
 	return &computer{
 		old:        old,
 		new:        new,
-		deadline:   time.Now().Add(o.Timeout),
+		alignBy:    time.Now().Add(o.Timeout / alignShare),
 		linesOnly:  o.LinesOnly,
 		maxSymbols: maxSymbols,
 		dmp:        diffmatchpatch.New(),
@@ -65,29 +74,77 @@ func (c *computer) run() []region {
 		return []region{whole} // whole lines inserted or deleted
 	}
 	la, lb := lineBounds(nil, c.old, lo, hiA), lineBounds(nil, c.new, lo, hiB)
-	lines := make(map[string]rune, len(la)+len(lb))
-	a, okA := c.side(lines, c.old, la)
-	b, okB := c.side(lines, c.new, lb)
-	if !okA || !okB {
-		c.degraded = true
+	regs, ok := c.pass(la, lb, true)
+	if !ok {
 		return []region{whole}
 	}
 	var out []region
-	for _, r := range c.align(a, b) {
-		r = region{a.bounds[r.a0], a.bounds[r.a1], b.bounds[r.b0], b.bounds[r.b1]}
+	for _, r := range regs {
 		if r.a0 == r.a1 || r.b0 == r.b1 || c.linesOnly || c.late() {
 			out = append(out, r)
 			continue
 		}
-		out = append(out, c.wordPass(r)...)
+		out = append(out, c.refine(r)...)
 	}
 	return out
 }
 
-// late reports whether the deadline has passed, and records that the
-// result is then coarser than it could be.
+// pass aligns the tokens of old and new given by their bounds, each
+// distinct token standing for one symbol, and returns the changes as byte
+// regions. anchored says whether the alignment starts from the tokens
+// found once on each side (lines, segments). It reports false when the
+// tokens do not fit in the alphabet.
+func (c *computer) pass(ba, bb []int, anchored bool) ([]region, bool) {
+	alphabet := make(map[string]rune, len(ba)+len(bb))
+	a, okA := c.side(alphabet, c.old, ba)
+	b, okB := c.side(alphabet, c.new, bb)
+	if !okA || !okB {
+		c.degraded = true
+		return nil, false
+	}
+	regs := c.align(a, b, anchored)
+	for i, r := range regs {
+		regs[i] = region{a.bounds[r.a0], a.bounds[r.a1], b.bounds[r.b0], b.bounds[r.b1]}
+	}
+	return regs, true
+}
+
+// refine splits the changed block r (byte offsets, both sides non-empty)
+// into segments when it is long, then compares the changed segments word
+// by word.
+func (c *computer) refine(r region) []region {
+	if max(r.a1-r.a0, r.b1-r.b0) <= segmentMinBytes {
+		return c.wordPass(r)
+	}
+	regs, ok := c.pass(segmentBounds(c.old, r.a0, r.a1), segmentBounds(c.new, r.b0, r.b1), true)
+	if !ok {
+		return []region{r}
+	}
+	// Unrelated texts share a few segments by chance ("Read more."), and
+	// aligning the words between them only finds noise (see smallTokens);
+	// when few segments match, similar tells.
+	changed := 0
+	for _, t := range regs {
+		changed += t.a1 - t.a0
+	}
+	if 4*changed > 3*(r.a1-r.a0) && !similar(c.old[r.a0:r.a1], c.new[r.b0:r.b1]) {
+		return []region{r}
+	}
+	out := regs[:0:0]
+	for _, t := range regs {
+		if t.a0 == t.a1 || t.b0 == t.b1 || c.late() {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, c.wordPass(t)...)
+	}
+	return out
+}
+
+// late reports whether go-diff's share of the time is used up, and records
+// that the result is then coarser than it could be.
 func (c *computer) late() bool {
-	late := time.Now().After(c.deadline)
+	late := time.Now().After(c.alignBy)
 	c.degraded = c.degraded || late
 	return late
 }
@@ -109,10 +166,10 @@ func (c *computer) wordPass(r region) []region {
 		c.degraded = true
 		return []region{r}
 	}
-	if len(a.syms)+len(b.syms) > smallTokens && !similar(a, b) {
+	if len(a.syms)+len(b.syms) > smallTokens && !similar(c.old[r.a0:r.a1], c.new[r.b0:r.b1]) {
 		return []region{r}
 	}
-	regs := c.align(a, b)
+	regs := c.align(a, b, false)
 	for i, t := range regs {
 		regs[i] = region{a.bounds[t.a0], a.bounds[t.a1], b.bounds[t.b0], b.bounds[t.b1]}
 	}
@@ -121,7 +178,8 @@ func (c *computer) wordPass(r region) []region {
 
 // side is one text cut into tokens for an alignment.
 type side struct {
-	bounds []int  // token k is s[bounds[k]:bounds[k+1]]
+	text   string // the whole snapshot
+	bounds []int  // token k is text[bounds[k]:bounds[k+1]]
 	syms   []rune // the symbol of each token
 	weight []int  // weight[k]: how many of the first k tokens are not blank
 }
@@ -130,7 +188,7 @@ type side struct {
 // the tokens it has not seen. It reports false when the alphabet is full.
 func (c *computer) side(alphabet map[string]rune, s string, bounds []int) (side, bool) {
 	n := len(bounds) - 1
-	sd := side{bounds: bounds, syms: make([]rune, n), weight: make([]int, n+1)}
+	sd := side{text: s, bounds: bounds, syms: make([]rune, n), weight: make([]int, n+1)}
 	for k := range n {
 		tok := s[bounds[k]:bounds[k+1]]
 		r, ok := alphabet[tok]
@@ -154,70 +212,198 @@ func (c *computer) side(alphabet map[string]rune, s string, bounds []int) (side,
 func (sd *side) blank(k int) bool { return sd.weight[k+1] == sd.weight[k] }
 
 // align returns the changes between the token sequences a and b, as token
-// index regions: go-diff's alignment of the tokens that occur on both
-// sides, then the semantic clean-up, the factoring of common tokens and the
-// sliding of pure insertions and deletions (see the package documentation).
-func (c *computer) align(a, b side) []region {
-	if c.late() {
-		return []region{{0, len(a.syms), 0, len(b.syms)}}
+// index regions: the raw alignment (see anchor and myers), then the
+// semantic clean-up, the factoring of common tokens and the sliding of pure
+// insertions and deletions (see the package documentation).
+func (c *computer) align(a, b side, anchored bool) []region {
+	var regs []region
+	if anchored {
+		budget := anchorBudget * (len(a.syms) + len(b.syms))
+		regs = c.anchor(nil, a.syms, b.syms, region{0, len(a.syms), 0, len(b.syms)}, &budget)
+	} else {
+		regs = c.myers(nil, a.syms, b.syms, region{0, len(a.syms), 0, len(b.syms)})
 	}
-	// A token found on one side only is an insertion or a deletion whatever
-	// the alignment, so Myers' algorithm, whose cost grows with the square
-	// of the number of differences, is run without them: the longest common
-	// subsequence is the same. Unrelated texts then cost almost nothing.
-	fa, ia, fb, ib := c.common(a.syms, b.syms)
-	// At least 1ns: go-diff takes a timeout <= 0 to mean none.
-	c.dmp.DiffTimeout = max(time.Until(c.deadline), time.Nanosecond)
-	ops := c.dmp.DiffMainRunes(fa, fb, false)
-	if c.late() {
-		// go-diff gives up at the deadline by declaring what is left one big
-		// replacement, without saying so; the result is exact but coarse.
-		return []region{{0, len(a.syms), 0, len(b.syms)}}
-	}
-	regs := cleanup(toRegions(ops, ia, ib, len(a.syms), len(b.syms)), a, b)
+	regs = cleanup(regs, a, b)
 	regs = factor(regs, a, b)
 	slide(regs, a, b)
 	return merge(regs)
 }
 
-// common returns the symbols of a and b that occur in both, with their
-// indices in a and b.
-func (c *computer) common(a, b []rune) (fa []rune, ia []int, fb []rune, ib []int) {
-	const inA, inB = 1, 2
+// anchorBudget bounds the work of anchor, in passes over its input: the
+// recursion of patience diff is quadratic on adversarial inputs.
+const anchorBudget = 8
+
+// anchor appends to dst the changes between a[r.a0:r.a1] and b[r.b0:r.b1]
+// found as patience diff does: the longest run, in the same order on both
+// sides, of symbols found exactly once on each side are matched, and the
+// gaps between them are compared the same way; a gap without such symbols
+// goes to myers. Its cost is O(n log n) for a budget of *budget symbols
+// visited; past the budget, gaps go to myers directly.
+func (c *computer) anchor(dst []region, a, b []rune, r region, budget *int) []region {
+	for r.a0 < r.a1 && r.b0 < r.b1 && a[r.a0] == b[r.b0] {
+		r.a0++
+		r.b0++
+	}
+	for r.a0 < r.a1 && r.b0 < r.b1 && a[r.a1-1] == b[r.b1-1] {
+		r.a1--
+		r.b1--
+	}
+	if r.a0 == r.a1 || r.b0 == r.b1 {
+		if r.a0 < r.a1 || r.b0 < r.b1 {
+			dst = append(dst, r)
+		}
+		return dst
+	}
+	n := r.a1 - r.a0 + r.b1 - r.b0
+	if *budget < n {
+		return c.myers(dst, a, b, r)
+	}
+	*budget -= n
+	matches := c.uniqueMatches(a[r.a0:r.a1], b[r.b0:r.b1])
+	if len(matches) == 0 {
+		return c.myers(dst, a, b, r)
+	}
+	next := region{a0: r.a0, b0: r.b0}
+	for _, m := range matches {
+		next.a1, next.b1 = r.a0+m.a, r.b0+m.b
+		dst = c.anchor(dst, a, b, next, budget)
+		next.a0, next.b0 = next.a1+1, next.b1+1
+	}
+	next.a1, next.b1 = r.a1, r.b1
+	return c.anchor(dst, a, b, next, budget)
+}
+
+// tally counts the occurrences of one symbol in two sequences.
+type tally struct {
+	na, nb int32 // occurrences in a and in b
+	pa     int32 // index in a of the last occurrence
+}
+
+// match pairs index a of one sequence with index b of the other.
+type match struct{ a, b int }
+
+// uniqueMatches returns the longest sequence of matches, increasing on
+// both sides, between the symbols found exactly once in a and once in b.
+func (c *computer) uniqueMatches(a, b []rune) []match {
+	c.count(a, b)
+	var cands []match // in the order of b
+	for j, r := range b {
+		if t := c.tally[r]; t.na == 1 && t.nb == 1 {
+			cands = append(cands, match{int(t.pa), j})
+		}
+	}
+	c.uncount(a, b)
+	return increasing(cands)
+}
+
+// increasing returns the longest subsequence of ms whose a fields
+// increase (patience sorting, O(n log n)); ms is sorted by b.
+func increasing(ms []match) []match {
+	if len(ms) == 0 {
+		return nil
+	}
+	tails := make([]int, 0, 16) // tails[k]: index in ms of the smallest end of a run of length k+1
+	prev := make([]int, len(ms))
+	for i, m := range ms {
+		k, _ := slices.BinarySearchFunc(tails, m.a, func(t, a int) int { return cmp.Compare(ms[t].a, a) })
+		prev[i] = -1
+		if k > 0 {
+			prev[i] = tails[k-1]
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	out := make([]match, len(tails))
+	for i, k := tails[len(tails)-1], len(tails)-1; k >= 0; i, k = prev[i], k-1 {
+		out[k] = ms[i]
+	}
+	return out
+}
+
+// maxRune returns the largest symbol of s, or 0.
+func maxRune(s []rune) rune {
 	var top rune
-	for _, r := range a {
+	for _, r := range s {
 		top = max(top, r)
 	}
-	for _, r := range b {
-		top = max(top, r)
+	return top
+}
+
+// myers appends to dst the changes between a[r.a0:r.a1] and b[r.b0:r.b1]
+// found by go-diff's alignment of the symbols that occur on both sides,
+// or r itself once go-diff's share of the time is used up.
+func (c *computer) myers(dst []region, a, b []rune, r region) []region {
+	if c.late() {
+		return append(dst, r)
 	}
-	if int(top) >= len(c.seen) {
-		c.seen = make([]uint8, top+1)
+	// A symbol found on one side only is an insertion or a deletion whatever
+	// the alignment, so Myers' algorithm, whose cost grows with the square
+	// of the number of differences, is run without them: the longest common
+	// subsequence is the same. Unrelated texts then cost almost nothing.
+	fa, ia, fb, ib := c.common(a[r.a0:r.a1], b[r.b0:r.b1])
+	if len(fa) == 0 {
+		return append(dst, r) // nothing in common: one replacement
 	}
-	for _, r := range a {
-		c.seen[r] |= inA
+	// At least 1ns: go-diff takes a timeout <= 0 to mean none.
+	c.dmp.DiffTimeout = max(time.Until(c.alignBy), time.Nanosecond)
+	ops := c.dmp.DiffMainRunes(fa, fb, false)
+	if c.late() {
+		// go-diff gives up at the deadline by declaring what is left one big
+		// replacement, without saying so; the result is exact but coarse.
+		return append(dst, r)
 	}
-	for _, r := range b {
-		c.seen[r] |= inB
+	for _, t := range toRegions(ops, ia, ib, r.a1-r.a0, r.b1-r.b0) {
+		dst = append(dst, region{r.a0 + t.a0, r.a0 + t.a1, r.b0 + t.b0, r.b0 + t.b1})
 	}
-	keep := func(syms []rune) ([]rune, []int) {
-		f, idx := make([]rune, 0, len(syms)), make([]int, 0, len(syms))
+	return dst
+}
+
+// common returns the symbols of a and b that occur in both, with their
+// indices in a and b. The slices are scratch, valid until the next call.
+func (c *computer) common(a, b []rune) (fa []rune, ia []int, fb []rune, ib []int) {
+	c.count(a, b)
+	keep := func(f []rune, idx []int, syms []rune) ([]rune, []int) {
+		f, idx = f[:0], idx[:0]
 		for i, r := range syms {
-			if c.seen[r] == inA|inB {
+			if t := c.tally[r]; t.na > 0 && t.nb > 0 {
 				f, idx = append(f, r), append(idx, i)
 			}
 		}
 		return f, idx
 	}
-	fa, ia = keep(a)
-	fb, ib = keep(b)
-	for _, r := range a {
-		c.seen[r] = 0 // c.seen is all zeros between calls
+	c.fa, c.ia = keep(c.fa, c.ia, a)
+	c.fb, c.ib = keep(c.fb, c.ib, b)
+	c.uncount(a, b)
+	return c.fa, c.ia, c.fb, c.ib
+}
+
+// count fills c.tally with the occurrences of the symbols of a and b.
+func (c *computer) count(a, b []rune) {
+	top := max(maxRune(a), maxRune(b))
+	if int(top) >= len(c.tally) {
+		c.tally = make([]tally, top+1)
+	}
+	for i, r := range a {
+		c.tally[r].na++
+		c.tally[r].pa = int32(i)
 	}
 	for _, r := range b {
-		c.seen[r] = 0
+		c.tally[r].nb++
 	}
-	return fa, ia, fb, ib
+}
+
+// uncount resets the entries of c.tally that count filled: c.tally is all
+// zeros between calls.
+func (c *computer) uncount(a, b []rune) {
+	for _, r := range a {
+		c.tally[r] = tally{}
+	}
+	for _, r := range b {
+		c.tally[r] = tally{}
+	}
 }
 
 // toRegions turns go-diff's operations over the common symbols (whose
@@ -257,6 +443,10 @@ func weight(r region, a, b side) int {
 	return max(a.weight[r.a1]-a.weight[r.a0], b.weight[r.b1]-b.weight[r.b0])
 }
 
+// mergeWords is the largest number of words an equal run may hold for the
+// clean-up to report it as changed, inside a merged change.
+const mergeWords = 2
+
 // cleanup merges changes separated by an equal run that is smaller (in
 // non-blank tokens) than the changes on both its sides, so that a rewritten
 // sentence is reported as one removal and one addition rather than as
@@ -264,6 +454,11 @@ func weight(r region, a, b side) int {
 // blank lines). It is the equality elimination of go-diff's
 // DiffCleanupSemantic, done with a stack in linear time; the equal runs
 // at the ends of the text are never merged.
+//
+// An equal run is merged only when it is blank, or when it holds at most
+// mergeWords words and no line break: merging reports the run as removed
+// and added again, which must never make an unchanged line, or a phrase
+// a keyword could match, look changed.
 func cleanup(regs []region, a, b side) []region {
 	out := regs[:0]
 	for _, r := range regs {
@@ -272,6 +467,9 @@ func cleanup(regs []region, a, b side) []region {
 			c1, c2 := out[len(out)-2], out[len(out)-1]
 			eq := a.weight[c2.a0] - a.weight[c1.a1]
 			if eq >= weight(c1, a, b) || eq >= weight(c2, a, b) {
+				break
+			}
+			if eq > 0 && (eq > mergeWords || strings.IndexByte(a.text[a.bounds[c1.a1]:a.bounds[c2.a0]], '\n') >= 0) {
 				break
 			}
 			out = append(out[:len(out)-2], region{c1.a0, c2.a1, c1.b0, c2.b1})
@@ -338,13 +536,15 @@ func merge(regs []region) []region {
 }
 
 // similar reports whether a and b share at least half of their pairs of
-// consecutive non-blank tokens: a cheap, order-aware estimate of whether
-// a word-by-word alignment will find much in common.
-func similar(a, b side) bool {
-	counts := make(map[uint64]int32)
-	na := pairs(a, func(p uint64) { counts[p]++ })
+// consecutive words: a cheap, order-aware estimate of whether aligning
+// them will find much in common. It is only asked about large blocks, so
+// it looks at a sample of the pairs (those whose hash is a multiple of
+// pairSample, the same ones in both texts).
+func similar(a, b string) bool {
+	counts := make(map[uint64]int32, len(a)/(8*pairSample))
+	na := wordPairs(a, func(p uint64) { counts[p]++ })
 	shared := 0
-	nb := pairs(b, func(p uint64) {
+	nb := wordPairs(b, func(p uint64) {
 		if counts[p] > 0 {
 			counts[p]--
 			shared++
@@ -353,20 +553,25 @@ func similar(a, b side) bool {
 	return 2*shared >= max(na, nb)
 }
 
-// pairs calls f with each pair of consecutive non-blank tokens of sd and
-// returns how many there were.
-func pairs(sd side, f func(uint64)) int {
+// pairSample is the sampling rate of similar.
+const pairSample = 4
+
+// wordPairs calls f with the sampled pairs of consecutive words of s (see
+// similar) and returns how many there were.
+func wordPairs(s string, f func(uint64)) int {
 	n := 0
-	prev := rune(-1)
-	for k, r := range sd.syms {
-		if sd.blank(k) {
-			continue
+	var prev uint32
+	for i, first := 0, true; i < len(s); {
+		j, kind := tokenEnd(s, i)
+		if kind == tokenWord {
+			h := hash(s[i:j])
+			if p := uint64(prev)<<32 | uint64(h); !first && (prev^h)%pairSample == 0 {
+				f(p)
+				n++
+			}
+			prev, first = h, false
 		}
-		if prev >= 0 {
-			f(uint64(prev)<<32 | uint64(r))
-			n++
-		}
-		prev = r
+		i = j
 	}
 	return n
 }

@@ -71,11 +71,11 @@ func (d Diff) Snippet(n int) string {
 // Options tunes [Compute]. The zero value (or a nil *Options) gives the
 // defaults.
 type Options struct {
-	// Timeout bounds the alignment work. When it runs out, Compute returns
-	// a coarser diff (whole changed lines, or one removal and one addition
-	// spanning every remaining change) that is still exact: [Apply] rebuilds
-	// the new text from it. Values <= 0 mean the default. Defaults to
-	// [DefaultTimeout].
+	// Timeout bounds the alignment work: Myers' algorithm may use half of
+	// it, and the rest of the work is linear. Past that half, Compute
+	// returns a coarser diff (whole changed lines between the lines found
+	// once in each text) that is still exact: [Apply] rebuilds the new text
+	// from it. Values <= 0 mean the default. Defaults to [DefaultTimeout].
 	Timeout time.Duration
 	// SnippetChars is the context used by [Diff.Snippet] when it is called
 	// with n <= 0. Values <= 0 mean the default. Defaults to

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/vokter-go/vokter/internal/textseg"
 )
 
 // check asserts every invariant of diffs = Compute(old, new, ...): Apply
@@ -40,7 +42,7 @@ func check(t testing.TB, old, new string, diffs []Diff) {
 		}
 		last[d.Event] = d.End
 		for _, p := range []int{d.Start, d.End} {
-			if inWord(src, p) {
+			if inWord(src, p) || textseg.Inside(src, p) {
 				t.Fatalf("diff %d %+v: offset %d cuts a word: %q|%q", i, d, p, src[max(0, p-10):p], src[p:min(len(src), p+10)])
 			}
 			if p > 0 && p < len(src) && isASCIIAlnum(src[p-1]) && isASCIIAlnum(src[p]) {
@@ -124,7 +126,11 @@ func TestCompute(t *testing.T) {
 		{"Greek", "Το γρήγορο καφέ αλεπού\n", "Το αργό καφέ αλεπού\n", []frag{{Removed, "γρήγορο"}, {Added, "αργό"}}},
 		{"Russian", "Сильный ветер ожидается завтра.\n", "Сильный дождь ожидается завтра.\n", []frag{{Removed, "ветер"}, {Added, "дождь"}}},
 		{"Japanese (ideographs are words)", "東京は晴れです。", "東京は雨です。", []frag{{Removed, "晴れ"}, {Added, "雨"}}},
-		{"Katakana run is one word", "ニュースを見る", "テレビを見る", []frag{{Removed, "ニュース"}, {Added, "テレビ"}}},
+		{"Katakana: one word per character, as in the index", "テレビを見る", "テレホンを見る", []frag{{Removed, "ビ"}, {Added, "ホン"}}},
+		{"apostrophe after digits joins as in the index", "the 70's hits", "the 80's hits", []frag{{Removed, "70's"}, {Added, "80's"}}},
+		{"Persian ZWNJ stays inside the word", "می\u200cخواهم بروم", "می\u200cروم بروم", []frag{{Removed, "می\u200cخواهم"}, {Added, "می\u200cروم"}}},
+		{"apostrophes between letters join", "rock'n'roll live", "rock'n'soul live", []frag{{Removed, "rock'n'roll"}, {Added, "rock'n'soul"}}},
+		{"underscore separates words, as in the index", "max_speed 30", "max_height 30", []frag{{Removed, "speed"}, {Added, "height"}}},
 		{"combining marks stay with their letter", "cafe\u0301 noir", "cafe noir", []frag{{Removed, "cafe\u0301"}, {Added, "cafe"}}},
 	}
 	for _, tt := range tests {
@@ -351,5 +357,148 @@ func TestBlank(t *testing.T) {
 		if got := (Diff{Text: text}).Blank(); got != want {
 			t.Errorf("Blank(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+func TestComputeKeepsUnchangedText(t *testing.T) {
+	t.Parallel()
+	// The clean-up must never report an unchanged line, or a phrase of more
+	// than two words, as removed and added again: a keyword in it would
+	// fire although nothing about it changed.
+	tests := []struct {
+		name, old, new, unchanged string
+	}{
+		{
+			"line between two rewritten lines",
+			"The mayor announced a new budget for schools today.\nThe council will vote on the plan next week.\nWeather: sunny in Lisbon\nSports results were delayed because of heavy rain.\nTickets remain available online for the final.\n",
+			"Police closed the bridge after an accident this morning.\nTraffic is expected to remain heavy until noon.\nWeather: sunny in Lisbon\nThe museum opens a new exhibition on Greek gods.\nEntry is free for students every Sunday.\n",
+			"Weather: sunny in Lisbon",
+		},
+		{
+			"short line between rewritten lines",
+			"alpha beta gamma delta\nLisbon\nepsilon zeta eta theta\n",
+			"one two three four\nLisbon\nfive six seven eight\n",
+			"Lisbon",
+		},
+		{
+			"sentence between rewritten sentences",
+			"Stocks fell sharply on Monday amid fears. Zeus larissaios temple reopened. Oil prices rose to record highs overnight.",
+			"Bonds rallied strongly on Tuesday after data. Zeus larissaios temple reopened. Gold prices dropped to yearly lows yesterday.",
+			"Zeus larissaios temple",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			diffs := Compute(tt.old, tt.new, nil)
+			check(t, tt.old, tt.new, diffs)
+			for _, d := range diffs {
+				if strings.Contains(d.Text, tt.unchanged) {
+					t.Errorf("%s %q reports the unchanged %q", d.Event, d.Text, tt.unchanged)
+				}
+			}
+		})
+	}
+}
+
+func TestComputeReorderedPage(t *testing.T) {
+	t.Parallel()
+	// Reversing the paragraphs of a big page costs Myers' algorithm time
+	// quadratic in the page; anchoring on unique lines finds the alignment
+	// in linear time, well before the deadline.
+	old := page(t, 1, 200_000)
+	new := reverseParagraphs(old)
+	c := newComputer(old, new, (*Options)(nil).withDefaults())
+	diffs := c.diffs(c.run(), DefaultSnippetChars)
+	check(t, old, new, diffs)
+	if c.degraded {
+		t.Error("degraded: the alignment ran out of time")
+	}
+}
+
+func TestComputeLateKeepsUnchangedLines(t *testing.T) {
+	t.Parallel()
+	// Past the deadline the result is coarser, but lines found once on each
+	// side still anchor it: unchanged lines are not reported.
+	old := page(t, 7, 50_000)
+	new := mutate(old, 8, 0.01)
+	o := (&Options{Timeout: time.Nanosecond}).withDefaults()
+	c := newComputer(old, new, o)
+	diffs := c.diffs(c.run(), o.SnippetChars)
+	check(t, old, new, diffs)
+	if !c.degraded {
+		t.Fatal("not degraded after the deadline")
+	}
+	removed := 0
+	for _, d := range diffs {
+		if d.Event == Removed {
+			removed += len(d.Text)
+		}
+	}
+	if removed > len(old)/3 {
+		t.Errorf("%d of %d bytes reported removed for 1%% of words changed", removed, len(old))
+	}
+}
+
+func TestComputeOneLine(t *testing.T) {
+	t.Parallel()
+	// A page without line breaks goes through the segment pass: the diffs
+	// are still the changed words, and the round trip holds.
+	flat := strings.ReplaceAll(page(t, 3, 100_000), "\n", " ")
+	for _, frac := range []float64{0.01, 0.1} {
+		t.Run(fmt.Sprint(frac), func(t *testing.T) {
+			t.Parallel()
+			new := mutate(flat, 4, frac)
+			diffs := Compute(flat, new, nil)
+			check(t, flat, new, diffs)
+			changed := 0
+			ow, nw := strings.Fields(flat), strings.Fields(new)
+			for i := range ow {
+				if ow[i] != nw[i] {
+					changed++
+				}
+			}
+			words := 0
+			for _, d := range diffs {
+				words += len(strings.Fields(d.Text))
+			}
+			if words < 2*changed || words > 3*changed {
+				t.Errorf("%d words in diffs for %d changed words", words, changed)
+			}
+		})
+	}
+}
+
+func TestSegmentBounds(t *testing.T) {
+	t.Parallel()
+	text := strings.ReplaceAll(page(t, 2, 20_000), "\n", " ")
+	bounds := segmentBounds(text, 0, len(text))
+	if len(bounds) < len(text)/2000 {
+		t.Fatalf("%d segments in %d bytes", len(bounds)-1, len(text))
+	}
+	for k, b := range bounds {
+		if inWord(text, b) {
+			t.Fatalf("bound %d at %d cuts a word", k, b)
+		}
+		if k > 0 && len(strings.Fields(text[bounds[k-1]:b])) > segmentMaxWords {
+			t.Fatalf("segment %d has more than %d words", k, segmentMaxWords)
+		}
+	}
+	// The cuts depend on the text around them only: after a word inserted
+	// at the start, all but the first few cuts are the same.
+	const ins = "inserted "
+	moved := segmentBounds(ins+text, 0, len(ins)+len(text))
+	same := make(map[int]bool, len(bounds))
+	for _, b := range bounds {
+		same[b+len(ins)] = true
+	}
+	kept := 0
+	for _, b := range moved {
+		if same[b] {
+			kept++
+		}
+	}
+	if kept < len(bounds)-4 {
+		t.Errorf("%d of %d cuts kept after an insertion", kept, len(bounds))
 	}
 }

@@ -3,6 +3,7 @@ package diff
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,33 @@ func mutate(text string, seed uint64, frac float64) string {
 		if space && i < len(text) {
 			b.WriteRune(r)
 		}
+	}
+	return b.String()
+}
+
+// reverseParagraphs returns text with its paragraphs (separated by blank
+// lines) in reverse order.
+func reverseParagraphs(text string) string {
+	p := strings.Split(strings.TrimSuffix(text, "\n\n"), "\n\n")
+	slices.Reverse(p)
+	return strings.Join(p, "\n\n") + "\n\n"
+}
+
+// templated returns a page of about size bytes where every third line is
+// the same in all pages of the same template seed (navigation, headings)
+// and the other lines come from page(tb, seed, ...).
+func templated(tb testing.TB, template, seed uint64, size int) string {
+	tb.Helper()
+	tmpl := strings.Split(page(tb, template, size), "\n")
+	own := strings.Split(page(tb, seed, size), "\n")
+	var b strings.Builder
+	for i := 0; b.Len() < size && i < len(tmpl) && i < len(own); i++ {
+		line := own[i]
+		if i%3 == 0 {
+			line = tmpl[i]
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
 	}
 	return b.String()
 }

@@ -4,25 +4,29 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/vokter-go/vokter/internal/textseg"
 )
 
-// Tokens. Both passes cut a text into tokens that cover it without gaps and
-// describe them by their bounds: bounds[k] and bounds[k+1] are the byte
+// Tokens. Every pass cuts a text into tokens that cover it without gaps and
+// describes them by their bounds: bounds[k] and bounds[k+1] are the byte
 // offsets where token k starts and ends.
 //
 // The line pass cuts after every '\n' (a CRLF line ends with "\r\n"; the
 // last line may have no terminator).
 //
+// The segment pass cuts long changed blocks into sentences and short runs
+// of words, at word-pass token boundaries (see segmentBounds).
+//
 // The word pass cuts into words, whitespace runs and single other runes:
-//   - a word is a run of letters, numbers, combining marks and '_', where an
-//     apostrophe or a period between two letters ("don't", "e.g") and a
-//     period, comma or apostrophe between two digits ("3.14", "1,000") do not
-//     end the word; Han ideographs and Hiragana, which are written without
-//     spaces, are one word per character (as in Unicode word segmentation,
-//     UAX #29), Katakana runs stay together;
+//   - a word is a word of the index tokenizer (internal/textseg), so that
+//     no fragment ever cuts a token the index sees as whole; a period
+//     between two letters or two digits ("e.g", "3.14") and a comma between
+//     two digits ("1,000") also join two such words into one, which only
+//     makes fragments coarser than index tokens, never finer;
 //   - a maximal run of Unicode whitespace is one token;
-//   - any other rune (punctuation, symbols) and any byte that is not valid
-//     UTF-8 is a token of its own.
+//   - any other rune (punctuation, symbols, a combining mark that follows
+//     no word) and any byte that is not valid UTF-8 is a token of its own.
 //
 // Snippets use the same word boundaries, through inWord.
 
@@ -47,90 +51,106 @@ func wordBounds(dst []int, s string, lo, hi int) []int {
 	s = s[:hi]
 	dst = append(dst, lo)
 	for i := lo; i < hi; {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		j := i + n
-		switch {
-		case unicode.IsSpace(r):
-			for j < hi {
-				r, n := utf8.DecodeRuneInString(s[j:])
-				if !unicode.IsSpace(r) {
-					break
-				}
-				j += n
-			}
-		case isWord(r):
-			for j < hi {
-				if c := s[j]; c < utf8.RuneSelf && s[j-1] < utf8.RuneSelf && isWord(rune(s[j-1])) {
-					// ASCII fast path: a word byte continues the word, any
-					// other byte but a joining punctuation ends it.
-					if isWord(rune(c)) {
-						j++
-						continue
-					}
-					if c != '\'' && c != '.' && c != ',' {
-						break
-					}
-				}
-				if !inWord(s, j) {
-					break
-				}
-				_, n := utf8.DecodeRuneInString(s[j:])
-				j += n
-			}
-		}
-		dst = append(dst, j)
-		i = j
+		i, _ = tokenEnd(s, i)
+		dst = append(dst, i)
 	}
 	return dst
 }
 
-// inWord reports whether byte offset p of s lies inside a word, that is
-// strictly between two runes of the same word, so that no token may start
-// or end there.
+// tokenKind tells what a word-pass token is made of.
+type tokenKind uint8
+
+const (
+	tokenWord  tokenKind = iota // a word, CJK characters included
+	tokenSpace                  // a run of whitespace
+	tokenOther                  // one other rune, or one invalid byte
+)
+
+// tokenEnd returns the end of the word-pass token that starts at s[i], and
+// its kind.
+func tokenEnd(s string, i int) (int, tokenKind) {
+	if c := s[i]; c < utf8.RuneSelf {
+		switch {
+		case textseg.IsASCIIWord(c):
+			return wordEnd(s, i), tokenWord
+		case c == ' ' || '\t' <= c && c <= '\r':
+			return spaceEnd(s, i+1), tokenSpace
+		}
+		return i + 1, tokenOther
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case unicode.IsSpace(r):
+		return spaceEnd(s, i+n), tokenSpace
+	case textseg.IsCJK(r):
+		return textseg.SkipMarks(s, i+n), tokenWord
+	case textseg.IsWordStart(r):
+		return wordEnd(s, i), tokenWord
+	}
+	return i + n, tokenOther
+}
+
+// spaceEnd returns the end of the whitespace run that goes on at s[i].
+func spaceEnd(s string, i int) int {
+	for i < len(s) {
+		if c := s[i]; c == ' ' || c == '\n' {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// wordEnd returns the end of the word-pass word that starts at s[i] (a
+// word character that is not CJK): index words joined by the periods and
+// commas that joinsAt accepts.
+func wordEnd(s string, i int) int {
+	for {
+		j := textseg.WordEnd(s, i)
+		if j+1 >= len(s) || (s[j] != '.' && s[j] != ',') || !joinsAt(s, j) {
+			return j
+		}
+		i = j + 1
+	}
+}
+
+// joinsAt reports whether the period or comma s[j] joins the runes around
+// it into one word: a period between two letters ("e.g") or two digits
+// ("3.14"), a comma between two digits ("1,000"). CJK characters are words
+// by themselves and never join.
+func joinsAt(s string, j int) bool {
+	if j <= 0 || j+1 >= len(s) {
+		return false
+	}
+	a, _ := utf8.DecodeLastRuneInString(s[:j])
+	b, _ := utf8.DecodeRuneInString(s[j+1:])
+	digits := unicode.IsDigit(a) && unicode.IsDigit(b)
+	if s[j] == ',' {
+		return digits
+	}
+	letters := unicode.IsLetter(a) && unicode.IsLetter(b) && !textseg.IsCJK(a) && !textseg.IsCJK(b)
+	return s[j] == '.' && (letters || digits)
+}
+
+// inWord reports whether byte offset p of s lies inside a word-pass word,
+// where no token may start or end.
 func inWord(s string, p int) bool {
 	if p <= 0 || p >= len(s) {
 		return false
 	}
-	r1, n1 := utf8.DecodeLastRuneInString(s[:p])
-	r2, n2 := utf8.DecodeRuneInString(s[p:])
-	w1, w2 := isWord(r1), isWord(r2)
+	if textseg.Inside(s, p) {
+		return true
+	}
 	switch {
-	case w1 && w2:
-		return unicode.IsMark(r2) || (!isSingleton(r1) && !isSingleton(r2))
-	case w1 && p+n2 < len(s):
-		r3, _ := utf8.DecodeRuneInString(s[p+n2:])
-		return joinsMid(r1, r2, r3)
-	case w2 && p-n1 > 0:
-		r0, _ := utf8.DecodeLastRuneInString(s[:p-n1])
-		return joinsMid(r0, r1, r2)
-	}
-	return false
-}
-
-// isWord reports whether r can be part of a word.
-func isWord(r rune) bool {
-	if r < utf8.RuneSelf {
-		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_'
-	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
-}
-
-// isSingleton reports whether r is a word by itself: scripts written
-// without spaces between words, where a character is the safest cut.
-func isSingleton(r rune) bool {
-	return r >= 0x3040 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r))
-}
-
-// joinsMid reports whether the punctuation m between the word runes a and b
-// belongs to the word: "don't", "e.g", "3.14", "1,000".
-func joinsMid(a, m, b rune) bool {
-	letters := unicode.IsLetter(a) && unicode.IsLetter(b) && !isSingleton(a) && !isSingleton(b)
-	digits := unicode.IsNumber(a) && unicode.IsNumber(b)
-	switch m {
-	case '\'', '\u2019', '.':
-		return letters || digits
-	case ',':
-		return digits
+	case s[p] == '.' || s[p] == ',':
+		return joinsAt(s, p)
+	case s[p-1] == '.' || s[p-1] == ',':
+		return joinsAt(s, p-1)
 	}
 	return false
 }
@@ -143,4 +163,62 @@ func isBlank(s string) bool {
 		}
 	}
 	return true
+}
+
+// Segments. A long changed block is first compared segment by segment, so
+// that the word pass only sees the few segments that changed. A segment
+// ends after a line break, after sentence-ending punctuation, or after a
+// word whose hash is a multiple of segmentHash: cuts that depend only on
+// the text around them, so that an edit moves no cut but its own
+// neighbours' and the segments of both texts line up again right after it.
+const (
+	segmentMinWords = 4        // no cut before this many words
+	segmentMaxWords = 64       // always a cut after this many words
+	segmentHash     = 16       // one content-defined cut per this many words, on average
+	segmentMinBytes = 16 << 10 // blocks up to this size go to the word pass directly
+)
+
+// segmentBounds returns the bounds of the segments of s[lo:hi]; lo and hi
+// must be word-pass token boundaries.
+func segmentBounds(s string, lo, hi int) []int {
+	s = s[:hi]
+	bounds := []int{lo}
+	words := 0
+	for i := lo; i < hi; {
+		j, kind := tokenEnd(s, i)
+		cut := false
+		switch kind {
+		case tokenWord:
+			words++
+			cut = words >= segmentMaxWords || words >= segmentMinWords && hash(s[i:j])%segmentHash == 0
+		case tokenSpace:
+			cut = strings.IndexByte(s[i:j], '\n') >= 0
+		case tokenOther:
+			cut = words >= segmentMinWords && isSentenceEnd(s[i:j])
+		}
+		if cut && j < hi {
+			bounds = append(bounds, j)
+			words = 0
+		}
+		i = j
+	}
+	return append(bounds, hi)
+}
+
+// isSentenceEnd reports whether the one-rune token tok ends a sentence.
+func isSentenceEnd(tok string) bool {
+	switch tok {
+	case ".", "!", "?", ";", "。", "！", "？", "；":
+		return true
+	}
+	return false
+}
+
+// hash is FNV-1a, 32 bits.
+func hash(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h
 }

@@ -204,11 +204,17 @@ func (d *deliverer) worker() {
 // attempt makes one handler call for an outbox entry and records the
 // result.
 func (d *deliverer) attempt(it outboxItem) {
+	retry := false
 	defer func() {
+		// Not busy any more before the dispatcher looks again, or it
+		// would skip the entry and sleep until something else is due.
 		d.mu.Lock()
 		delete(d.busy, it.key)
 		d.mu.Unlock()
 		d.release(it.key)
+		if retry {
+			d.notify()
+		}
 	}()
 	e := it.entry
 	sub := string(subKey(e.URL, e.Session))
@@ -241,6 +247,7 @@ func (d *deliverer) attempt(it outboxItem) {
 		e.Attempts++
 		e.NextAttempt = time.Now().Add(d.backoff(e.Attempts))
 		d.finish(it.key, &e)
+		retry = true
 	}
 }
 
@@ -262,9 +269,6 @@ func (d *deliverer) finish(key string, retry *outboxEntry) {
 	})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		d.m.log.Error("job: updating the outbox failed", "error", err)
-	}
-	if retry != nil {
-		d.notify()
 	}
 }
 
