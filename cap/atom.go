@@ -31,7 +31,10 @@ type AtomOptions struct {
 	Author string
 	// AlertURL, when not nil, returns the URL of an alert's source
 	// document, written as the entry's rel="alternate" link; an empty
-	// result writes no link.
+	// result writes no link. It is the only way entries link to their
+	// source: without it (the default) they have no link at all, only the
+	// embedded alert, since the package knows no URL of its own and does
+	// not invent one (an info's web page is not the CAP document).
 	AlertURL func(*Alert) string
 }
 

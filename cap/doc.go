@@ -50,16 +50,33 @@
 // CAP 1.0's schema takes any xs:dateTime, so "Z" and fractional seconds are
 // valid there only.
 //
-// Parse refuses documents larger than MaxAlertBytes, nested deeper than
-// MaxDepth or with a DTD (so no entity is ever expanded or fetched), and
-// drops polygons longer than MaxPolygonPoints with a ValidationError.
+// Parse refuses documents larger than MaxAlertBytes, with more than
+// MaxElements elements, nested deeper than MaxDepth or with a DTD (so no
+// entity is ever expanded or fetched), and drops polygons longer than
+// MaxPolygonPoints with a ValidationError. It reports at most MaxProblems
+// broken rules, then one ValidationError counting the others. It refuses
+// XML that is not well-formed, including text outside the root element and
+// repeated attributes (which encoding/xml lets through); ParseLenient
+// reports and ignores them.
+//
+// Every error of Parse is a *ValidationError for errors.As: a document that
+// cannot be read as an alert gives one for the field "alert" that wraps
+// ErrMalformed, ErrDTD, ErrNotCAP or ErrTooLarge rather than ErrInvalid.
 //
 // Beyond the schema, Parse rejects an alert that references itself (same
 // sender and identifier), as Google's CAP validator does, and an empty
 // <references/>.
 //
 // The Field of a *ValidationError names the element in the document
-// ("alert.info[0].area[1].polygon[0]"); rules checked on the model (by
-// Validate) count indices in the model, which differ only when an earlier
-// sibling could not be read at all.
+// ("alert.info[0].area[1].polygon[0]"). Parse keeps the indices of the
+// document for the rules it checks on the model, and reports each broken
+// rule once: a value that could not be read at all (an unreadable date, an
+// empty polygon) is not reported again as missing. ParseLenient drops
+// unusable polygons and circles, so Validate on its alert counts indices in
+// the model.
+//
+// An info block is in effect (Query.Active, Alert.Expired, the KML TimeSpan)
+// from its effective time, else the alert's sent time, to its expires time,
+// else sent + DefaultTTL: see Alert.InfoPeriod. Onset, when the event is
+// expected to begin, plays no part.
 package cap

@@ -29,7 +29,11 @@ var (
 //
 // Errors returned by Parse combine every ValidationError found with
 // errors.Join; use errors.As to get the first one, or ValidationErrors to
-// list them all.
+// list them all. A document that cannot be read as an alert at all gives a
+// single ValidationError for the field "alert" (Rule "well-formed XML", "no
+// DTD", "root element", "namespace", "CAP content", "size limit", "nesting
+// limit" or "element limit") that wraps ErrMalformed, ErrDTD, ErrNotCAP or
+// ErrTooLarge instead of ErrInvalid.
 type ValidationError struct {
 	// Field is the path of the element at fault, like
 	// "alert.info[0].area[1].polygon[0]" (indices count from 0).
@@ -39,10 +43,26 @@ type ValidationError struct {
 	Rule string
 	// Value is the offending value, if any (truncated to 80 bytes).
 	Value string
+
+	// doc, when not nil, is the error of a document that cannot be read
+	// as an alert: it wraps the sentinel and gives the message.
+	doc error
 }
 
-// Error returns "cap: FIELD: RULE" followed by the quoted value, if any.
+// docError returns the *ValidationError of a document that cannot be read as
+// an alert: errors.Is finds the sentinel wrapped by err, errors.As the
+// ValidationError.
+func docError(rule, value string, err error) error {
+	return &ValidationError{Field: "alert", Rule: rule, Value: clip(value), doc: err}
+}
+
+// Error returns "cap: FIELD: RULE" followed by the quoted value, if any; for
+// a document that cannot be read as an alert, the message of its sentinel
+// and the cause ("cap: malformed XML: ...").
 func (e *ValidationError) Error() string {
+	if e.doc != nil {
+		return e.doc.Error()
+	}
 	s := "cap: " + e.Field + ": " + e.Rule
 	if e.Value != "" {
 		s += ": " + strconv.Quote(e.Value)
@@ -50,8 +70,15 @@ func (e *ValidationError) Error() string {
 	return s
 }
 
-// Unwrap returns ErrInvalid.
-func (e *ValidationError) Unwrap() error { return ErrInvalid }
+// Unwrap returns ErrInvalid, or for a document that cannot be read as an
+// alert the error wrapping its sentinel (ErrMalformed, ErrDTD, ErrNotCAP or
+// ErrTooLarge).
+func (e *ValidationError) Unwrap() error {
+	if e.doc != nil {
+		return e.doc
+	}
+	return ErrInvalid
+}
 
 // ValidationErrors returns every *ValidationError in err's tree (as built by
 // Parse with errors.Join), in order; nil when there is none.

@@ -118,9 +118,19 @@ func (p Polygon) Bounds() (b BBox, ok bool) {
 		return BBox{}, false
 	}
 	b = BBox{West: p[0].Lon, East: p[0].Lon, South: p[0].Lat, North: p[0].Lat}
+	// Plain comparisons: math.Min and math.Max, which care for NaN and
+	// signed zeros, made this loop the cost of filtering by place.
 	for _, q := range p[1:] {
-		b.West, b.East = math.Min(b.West, q.Lon), math.Max(b.East, q.Lon)
-		b.South, b.North = math.Min(b.South, q.Lat), math.Max(b.North, q.Lat)
+		if q.Lon < b.West {
+			b.West = q.Lon
+		} else if q.Lon > b.East {
+			b.East = q.Lon
+		}
+		if q.Lat < b.South {
+			b.South = q.Lat
+		} else if q.Lat > b.North {
+			b.North = q.Lat
+		}
 	}
 	if b.East-b.West > 180 {
 		// Crossing the antimeridian: the box runs from the smallest positive
@@ -209,26 +219,61 @@ func unwrapBox(b BBox, shift bool) BBox {
 	return b
 }
 
-// normLon folds a longitude into [-180, 180].
+// normLon folds a longitude into [-180, 180] (in one step, however large;
+// NaN and infinities stay NaN).
 func normLon(lon float64) float64 {
-	for lon > 180 {
-		lon -= 360
+	if lon >= -180 && lon <= 180 {
+		return lon
 	}
-	for lon < -180 {
-		lon += 360
+	return math.Remainder(lon, 360)
+}
+
+// areaShapes is an area prepared for several intersection tests (the boxes
+// and geohashes of a query, the cells of a cover): each polygon's bounds are
+// computed once, when first needed. It lives for one evaluation, so the Area
+// itself is never written to and may be shared between goroutines.
+type areaShapes struct {
+	area   *Area
+	bounds []polygonBounds // one per polygon
+}
+
+// polygonBounds caches the result of Polygon.Bounds.
+type polygonBounds struct {
+	box       BBox
+	ok, known bool
+}
+
+// shapes prepares the area for intersection tests, using buf for the bounds
+// when it is large enough (callers pass a small array to avoid allocating).
+func (a *Area) shapes(buf []polygonBounds) areaShapes {
+	n := len(a.Polygons)
+	if n > cap(buf) {
+		buf = make([]polygonBounds, n)
 	}
-	return lon
+	buf = buf[:n]
+	clear(buf)
+	return areaShapes{area: a, bounds: buf}
+}
+
+// polygonBounds returns the bounds of the i-th polygon.
+func (s *areaShapes) polygonBounds(i int) (BBox, bool) {
+	b := &s.bounds[i]
+	if !b.known {
+		b.box, b.ok = s.area.Polygons[i].Bounds()
+		b.known = true
+	}
+	return b.box, b.ok
 }
 
 // intersectsBBox reports whether the area's polygons or circles share a
 // point with q. Areas without geometry never do.
-func (a *Area) intersectsBBox(q BBox) bool {
-	for _, p := range a.Polygons {
-		if p.intersectsBBox(q) {
+func (s *areaShapes) intersectsBBox(q BBox) bool {
+	for i, p := range s.area.Polygons {
+		if b, ok := s.polygonBounds(i); ok && p.intersectsBBox(b, q) {
 			return true
 		}
 	}
-	for _, c := range a.Circles {
+	for _, c := range s.area.Circles {
 		if c.intersectsBBox(q) {
 			return true
 		}
@@ -236,13 +281,12 @@ func (a *Area) intersectsBBox(q BBox) bool {
 	return false
 }
 
-// intersectsBBox reports whether the polygon's ring or interior shares a point
-// with q. A cheap box test comes first; only candidates pay for the exact
-// test, which works on unwrapped longitudes so that antimeridian polygons
-// are handled.
-func (p Polygon) intersectsBBox(q BBox) bool {
-	pb, ok := p.Bounds()
-	if !ok || !pb.Intersects(q) {
+// intersectsBBox reports whether the polygon, whose bounds are pb, shares a
+// point of its ring or interior with q. A cheap box test comes first; only
+// candidates pay for the exact test, which works on unwrapped longitudes so
+// that antimeridian polygons are handled.
+func (p Polygon) intersectsBBox(pb, q BBox) bool {
+	if !pb.Intersects(q) {
 		return false
 	}
 	wraps := pb.West > pb.East
@@ -252,8 +296,18 @@ func (p Polygon) intersectsBBox(q BBox) bool {
 		}
 		return x
 	}
+	// The polygon's longitudes once unwrapped: a part of q shifted by
+	// ±360° outside them cannot meet it, so the exact test runs only for
+	// the shifts that matter (one, unless the polygon or q wraps).
+	minX, maxX := pb.West, pb.East
+	if wraps {
+		maxX += 360
+	}
 	for _, span := range q.lonSpans() {
 		for _, shift := range [...]float64{0, 360, -360} {
+			if span[1]+shift < minX || span[0]+shift > maxX {
+				continue
+			}
 			r := [4]float64{span[0] + shift, q.South, span[1] + shift, q.North}
 			for i := 1; i < len(p); i++ {
 				if clipSegment(lon(p[i-1].Lon), p[i-1].Lat, lon(p[i].Lon), p[i].Lat, r) {
@@ -386,8 +440,9 @@ func CoveringGeohashes(a *Area, precision uint) []string {
 			break
 		}
 	}
+	shapes := a.shapes(nil)
 	for ; ; precision-- {
-		cells := coverCells(a, b, precision)
+		cells := coverCells(&shapes, b, precision)
 		if len(cells) <= MaxCoveringGeohashes || precision == 1 {
 			return cells
 		}
@@ -414,7 +469,7 @@ func estimateCells(b BBox, precision uint) float64 {
 
 // coverCells walks the grid of cells over box b and keeps those meeting the
 // area.
-func coverCells(a *Area, b BBox, precision uint) []string {
+func coverCells(a *areaShapes, b BBox, precision uint) []string {
 	dLat, dLon := cellSize(precision)
 	var cells []string
 	seen := map[string]bool{}

@@ -1,6 +1,7 @@
 package cap
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -30,11 +31,12 @@ func TestCoveringGeohashes(t *testing.T) {
 			if len(cells) == 0 || len(cells) > MaxCoveringGeohashes || !slices.IsSorted(cells) {
 				t.Fatalf("cells = %q", cells)
 			}
+			shapes := tt.area.shapes(nil)
 			for _, c := range cells {
 				if len(c) != tt.wantLen {
 					t.Errorf("cell %q has %d characters, want %d", c, len(c), tt.wantLen)
 				}
-				if !tt.area.intersectsBBox(geohashBBox(c)) {
+				if !shapes.intersectsBBox(geohashBBox(c)) {
 					t.Errorf("cell %q does not meet the area", c)
 				}
 			}
@@ -81,6 +83,27 @@ func TestBounds(t *testing.T) {
 	}
 	if _, ok := (&Area{}).Bounds(); ok {
 		t.Error("empty area has bounds")
+	}
+}
+
+// TestNormLon checks that longitudes of any size fold at once (a loop of
+// ±360 steps never ended on 1e300).
+func TestNormLon(t *testing.T) {
+	t.Parallel()
+	for _, lon := range []float64{0, 180, -180, 190, -190, 540, 1e6 + 0.5, -1e6, 1e300, -1e300, math.MaxFloat64} {
+		got := normLon(lon)
+		if got < -180 || got > 180 || (math.Abs(lon) < 1e15 && math.Abs(math.Remainder(got-lon, 360)) > 1e-9) {
+			t.Errorf("normLon(%v) = %v", lon, got)
+		}
+	}
+	for _, lon := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got := normLon(lon); !math.IsNaN(got) {
+			t.Errorf("normLon(%v) = %v, want NaN", lon, got)
+		}
+	}
+	// A circle with such a centre (built by a caller, not parsed) has bounds.
+	if b := (Circle{Center: Point{Lat: 0, Lon: 1e300}, Radius: 10}).Bounds(); b.West < -180 || b.East > 180 {
+		t.Errorf("bounds %v", b)
 	}
 }
 

@@ -43,7 +43,7 @@ const (
 const (
 	MaxIndexBytes    = 32 << 20 // bytes of an index document
 	MaxIndexDepth    = 64       // element nesting, embedded alerts included
-	MaxIndexElements = 1 << 18  // elements outside embedded alerts
+	MaxIndexElements = 1 << 18  // elements, embedded alerts included
 )
 
 // Index is a CAP index: a feed listing alerts, by link (a thin index) or
@@ -277,7 +277,7 @@ func readIndexTree(data []byte) (*idxNode, error) {
 				return nil, fmt.Errorf("%w: elements nested deeper than %d", ErrTooLarge, MaxIndexDepth)
 			}
 			if elements++; elements > MaxIndexElements {
-				return nil, fmt.Errorf("%w: more than %d elements", ErrTooLarge, MaxIndexElements)
+				return nil, errTooManyIndexElements
 			}
 			n := &idxNode{name: t.Name, attrs: t.Attr}
 			if len(stack) == 0 {
@@ -290,7 +290,7 @@ func readIndexTree(data []byte) (*idxNode, error) {
 				parent.children = append(parent.children, n)
 			}
 			if len(stack) > 0 && t.Name.Local == "alert" && (t.Name.Space == "" || isCAPNS(t.Name.Space)) {
-				if err := skipBounded(d, MaxIndexDepth-len(stack)); err != nil {
+				if err := skipBounded(d, MaxIndexDepth-len(stack), &elements); err != nil {
 					return nil, err
 				}
 				n.alert = withInheritedNamespaces(data[start:d.InputOffset()], t, nsStack)
@@ -314,9 +314,13 @@ func readIndexTree(data []byte) (*idxNode, error) {
 	return root, nil
 }
 
+// errTooManyIndexElements is the error of an index over MaxIndexElements.
+var errTooManyIndexElements = fmt.Errorf("%w: more than %d elements", ErrTooLarge, MaxIndexElements)
+
 // skipBounded skips the rest of the current element like Decoder.Skip, but
-// fails on nesting deeper than depth or on a DTD.
-func skipBounded(d *xml.Decoder, depth int) error {
+// fails on nesting deeper than depth, on more elements than the index
+// budget (counted in elements) or on a DTD.
+func skipBounded(d *xml.Decoder, depth int, elements *int) error {
 	open := 1
 	for open > 0 {
 		tok, err := d.Token()
@@ -327,6 +331,9 @@ func skipBounded(d *xml.Decoder, depth int) error {
 		case xml.StartElement:
 			if open++; open > depth {
 				return fmt.Errorf("%w: elements nested deeper than %d", ErrTooLarge, MaxIndexDepth)
+			}
+			if *elements++; *elements > MaxIndexElements {
+				return errTooManyIndexElements
 			}
 		case xml.EndElement:
 			open--

@@ -264,6 +264,8 @@ func TestParseIndexErrors(t *testing.T) {
 		{"too deep in alert", `<feed><entry><content><alert>` + deep + `</alert></content></entry></feed>`, ErrTooLarge},
 		{"too large", `<feed>` + strings.Repeat(" ", MaxIndexBytes) + `</feed>`, ErrTooLarge},
 		{"two roots", `<feed/><feed/>`, ErrMalformed},
+		// Embedded alerts count towards the element budget.
+		{"too many elements in alert", `<feed><entry><content><alert>` + strings.Repeat("<x/>", MaxIndexElements) + `</alert></content></entry></feed>`, ErrTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

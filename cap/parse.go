@@ -26,6 +26,14 @@ const (
 	// MaxPolygonPoints is the most coordinate pairs read from one polygon.
 	// A longer polygon is a *ValidationError and is not kept.
 	MaxPolygonPoints = 100_000
+	// MaxElements is the most elements read from one document (a large
+	// alert has a few thousand). More fail with ErrTooLarge.
+	MaxElements = 100_000
+	// MaxProblems is the most problems reported for one document (or by one
+	// Validate call). Those beyond are counted in one last ValidationError
+	// of the field "alert" ("…and N more problems"), so that the error of a
+	// hostile document stays small.
+	MaxProblems = 100
 )
 
 // Parse reads one CAP 1.0, 1.1 or 1.2 alert and checks it against the
@@ -35,10 +43,14 @@ const (
 // circles, altitude and ceiling).
 //
 // The error, if any, wraps one of the sentinels: ErrTooLarge, ErrDTD,
-// ErrMalformed or ErrNotCAP when the document cannot be read as an alert;
-// otherwise it joins one *ValidationError per broken rule (each wraps
-// ErrInvalid; list them with ValidationErrors). The alert is nil whenever the
-// error is not nil.
+// ErrMalformed or ErrNotCAP when the document cannot be read as an alert
+// (it is then also a *ValidationError for the field "alert", so errors.As
+// works on every error); otherwise it joins one *ValidationError per broken
+// rule, at most MaxProblems of them (each wraps ErrInvalid; list them with
+// ValidationErrors). The alert is nil whenever the error is not nil.
+//
+// The document must be well-formed: text or elements outside the root
+// element and repeated attributes are ErrMalformed.
 //
 // The document is decoded in its declared encoding (UTF-8, ISO-8859-1 and
 // the other encodings of the WHATWG list). DTDs are refused (ErrDTD), so no
@@ -62,23 +74,26 @@ func Parse(data []byte) (*Alert, error) {
 // rules it breaks, and an error when the document cannot be read as an
 // alert at all.
 func parse(data []byte, lenient bool) (*Alert, []*ValidationError, error) {
-	root, truncated, err := readTree(data, lenient)
+	p := &parser{lenient: lenient}
+	root, err := p.readTree(data)
 	if err != nil {
 		return nil, nil, err
-	}
-	p := &parser{lenient: lenient}
-	if truncated != nil {
-		p.add("alert", "malformed XML (document read up to the error)", truncated.Error())
 	}
 	if err := p.setVersion(root); err != nil {
 		return nil, nil, err
 	}
 	a := p.alert(root)
 	if lenient && a.empty() {
-		return nil, nil, fmt.Errorf("%w: <alert> without any CAP value", ErrNotCAP)
+		return nil, nil, docError("CAP content", "", fmt.Errorf("%w: <alert> without any CAP value", ErrNotCAP))
 	}
-	p.probs = append(p.probs, dedupe(p.probs, a.validate())...)
-	return a, p.probs, nil
+	model := a.validate()
+	for _, m := range model.kept {
+		if !p.reported(m) {
+			p.addError(m)
+		}
+	}
+	p.more += model.more
+	return a, p.result(), nil
 }
 
 // node is an element of the document tree read by readTree.
@@ -90,48 +105,80 @@ type node struct {
 	depth int
 }
 
-// readTree reads the document into a tree of elements, enforcing the limits.
-// In lenient mode a syntax error after the root element started ends the
-// reading: the tree so far is returned with the error as truncated.
-func readTree(data []byte, lenient bool) (root *node, truncated error, err error) {
+// readTree reads the document into a tree of elements, enforcing the limits
+// and well-formedness. In lenient mode a syntax error after the root element
+// started ends the reading (the tree so far is kept), and text outside the
+// root element and repeated attributes are reported and ignored.
+func (p *parser) readTree(data []byte) (*node, error) {
 	if len(data) > MaxAlertBytes {
-		return nil, nil, fmt.Errorf("%w: %d bytes (limit %d)", ErrTooLarge, len(data), MaxAlertBytes)
+		return nil, docError("size limit", "", fmt.Errorf("%w: %d bytes (limit %d)", ErrTooLarge, len(data), MaxAlertBytes))
 	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.CharsetReader = charset.NewReaderLabel
-	var stack []*node
-	done := false
+	var (
+		root     *node
+		stack    []*node
+		done     bool
+		elements int
+		// stray is text before the root element, reported when the root
+		// comes (a document of text only has "no root element").
+		stray string
+	)
+	// malformed reports a well-formedness fault: the error in strict mode,
+	// a problem in lenient mode (stop says whether reading ends there).
+	malformed := func(msg string, stop bool) error {
+		if !p.lenient {
+			return docError("well-formed XML", msg, fmt.Errorf("%w: %s", ErrMalformed, msg))
+		}
+		if stop {
+			p.add("alert", "malformed XML (document read up to the error)", msg)
+		} else {
+			p.add("alert", "malformed XML (ignored)", msg)
+		}
+		return nil
+	}
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
 			if root == nil {
-				return nil, nil, fmt.Errorf("%w: no root element", ErrMalformed)
+				return nil, docError("well-formed XML", "", fmt.Errorf("%w: no root element", ErrMalformed))
 			}
-			return root, nil, nil
+			return root, nil
 		}
 		if err != nil {
-			if lenient && root != nil {
-				return root, err, nil
+			if p.lenient && root != nil {
+				return root, malformed(err.Error(), true)
 			}
-			return nil, nil, fmt.Errorf("%w: %w", ErrMalformed, err)
+			return nil, docError("well-formed XML", err.Error(), fmt.Errorf("%w: %w", ErrMalformed, err))
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if elements++; elements > MaxElements {
+				return nil, docError("element limit", "", fmt.Errorf("%w: more than %d elements", ErrTooLarge, MaxElements))
+			}
+			if name, dup := repeatedAttr(t.Attr); dup {
+				if err := malformed("attribute "+name+" repeated in <"+t.Name.Local+">", false); err != nil {
+					return nil, err
+				}
+			}
 			switch {
 			case root == nil:
+				if stray != "" {
+					if err := malformed("text before the root element: "+strconv.Quote(clip(stray)), false); err != nil {
+						return nil, err
+					}
+				}
 				if t.Name.Local != "alert" {
-					return nil, nil, fmt.Errorf("%w: root element <%s>%s", ErrNotCAP, t.Name.Local, inNamespace(t.Name.Space))
+					return nil, docError("root element", t.Name.Local,
+						fmt.Errorf("%w: root element <%s>%s", ErrNotCAP, t.Name.Local, inNamespace(t.Name.Space)))
 				}
 				root = &node{name: t.Name, attr: t.Copy().Attr}
 				stack = append(stack, root)
 				continue
 			case done:
-				if lenient {
-					return root, fmt.Errorf("element <%s> after the root element", t.Name.Local), nil
-				}
-				return nil, nil, fmt.Errorf("%w: element <%s> after the root element", ErrMalformed, t.Name.Local)
+				return root, malformed("element <"+t.Name.Local+"> after the root element", true)
 			case len(stack) >= MaxDepth:
-				return nil, nil, fmt.Errorf("%w: elements nested deeper than %d", ErrTooLarge, MaxDepth)
+				return nil, docError("nesting limit", "", fmt.Errorf("%w: elements nested deeper than %d", ErrTooLarge, MaxDepth))
 			}
 			parent := stack[len(stack)-1]
 			n := &node{name: t.Name, depth: len(stack)}
@@ -147,11 +194,37 @@ func readTree(data []byte, lenient bool) (root *node, truncated error, err error
 				// strings, which would be quadratic.
 				top := stack[len(stack)-1]
 				top.text = append(top.text, t...)
+				continue
+			}
+			switch text := trimSpace(string(t)); {
+			case text == "":
+			case root == nil && stray == "":
+				// The decoder reads a byte order mark as text. The first
+				// stray text is enough for the report.
+				stray = strings.TrimPrefix(text, "\ufeff")
+			case root == nil:
+			default:
+				if err := malformed("text after the root element: "+strconv.Quote(clip(text)), false); err != nil {
+					return nil, err
+				}
 			}
 		case xml.Directive:
-			return nil, nil, fmt.Errorf("%w: %.40q", ErrDTD, t)
+			return nil, docError("no DTD", string(t), fmt.Errorf("%w: %.40q", ErrDTD, t))
 		}
 	}
+}
+
+// repeatedAttr returns the name of an attribute given twice, if any (after
+// namespace resolution, as XML Namespaces requires).
+func repeatedAttr(attrs []xml.Attr) (string, bool) {
+	for i := 1; i < len(attrs); i++ {
+		for j := range i {
+			if attrs[i].Name == attrs[j].Name {
+				return attrs[i].Name.Local, true
+			}
+		}
+	}
+	return "", false
 }
 
 // empty reports whether a holds nothing but its version: then there is
@@ -173,14 +246,69 @@ func inNamespace(ns string) string {
 // In lenient mode it repairs what it can and reports what it changed or
 // dropped; in strict mode the same findings become the error.
 type parser struct {
+	problems
 	lenient bool
 	version Version
 	ns      string // namespace of the alert element
-	probs   []*ValidationError
+	// unread holds the fields whose value could not be read at all: the
+	// model has a placeholder there (zero, empty), whose model-rule
+	// problems ("required") would only repeat the parser's.
+	unread map[string]bool
 }
 
-func (p *parser) add(field, rule, value string) {
-	p.probs = append(p.probs, &ValidationError{Field: field, Rule: rule, Value: clip(value)})
+// unreadable reports a value that could not be read at all.
+func (p *parser) unreadable(field, rule, value string) {
+	p.add(field, rule, value)
+	if p.unread == nil {
+		p.unread = make(map[string]bool)
+	}
+	p.unread[field] = true
+}
+
+// reported reports whether the model problem m repeats a parser problem:
+// the same field and rule, or a field whose value could not be read.
+func (p *parser) reported(m *ValidationError) bool {
+	if p.unread[m.Field] {
+		return true
+	}
+	for _, x := range p.kept {
+		if x.Field == m.Field && x.Rule == m.Rule {
+			return true
+		}
+	}
+	return false
+}
+
+// problems collects broken rules, keeping at most MaxProblems and counting
+// the others.
+type problems struct {
+	kept []*ValidationError
+	more int
+}
+
+func (ps *problems) add(field, rule, value string) {
+	if len(ps.kept) >= MaxProblems {
+		ps.more++
+		return
+	}
+	ps.kept = append(ps.kept, &ValidationError{Field: field, Rule: rule, Value: clip(value)})
+}
+
+func (ps *problems) addError(e *ValidationError) {
+	if len(ps.kept) >= MaxProblems {
+		ps.more++
+		return
+	}
+	ps.kept = append(ps.kept, e)
+}
+
+// result returns the problems kept, followed by one that counts those left
+// out.
+func (ps *problems) result() []*ValidationError {
+	if ps.more == 0 {
+		return ps.kept
+	}
+	return append(ps.kept, &ValidationError{Field: "alert", Rule: "…and " + strconv.Itoa(ps.more) + " more problems"})
 }
 
 // clip shortens v to at most 80 bytes, cut at a rune boundary.
@@ -207,7 +335,7 @@ func (p *parser) setVersion(root *node) error {
 		return nil
 	}
 	if !p.lenient {
-		return fmt.Errorf("%w: root element <alert>%s", ErrNotCAP, inNamespace(p.ns))
+		return docError("namespace", p.ns, fmt.Errorf("%w: root element <alert>%s", ErrNotCAP, inNamespace(p.ns)))
 	}
 	p.version = Version12
 	for _, at := range root.attr {
@@ -351,13 +479,15 @@ func (p *parser) info(n *node, ipath string) Info {
 		case "language":
 			in.Language = p.str(k, path)
 		case "category":
-			if c := enum(p, k, path, categoryValues[p.version], categoryValues[Version12]); c != "" {
+			// Strict mode keeps empty values too, so that the model's
+			// indices are the document's.
+			if c := enum(p, k, path, categoryValues[p.version], categoryValues[Version12]); c != "" || !p.lenient {
 				in.Category = append(in.Category, c)
 			}
 		case "event":
 			in.Event = p.str(k, path)
 		case "responseType":
-			if r := enum(p, k, path, responseTypeValues[p.version], responseTypeValues[Version12]); r != "" {
+			if r := enum(p, k, path, responseTypeValues[p.version], responseTypeValues[Version12]); r != "" || !p.lenient {
 				in.ResponseTypes = append(in.ResponseTypes, r)
 			}
 		case "urgency":
@@ -427,12 +557,14 @@ func (p *parser) area(n *node, apath string) Area {
 		switch s.name {
 		case "areaDesc":
 			ar.AreaDesc = p.str(k, path)
+		// Lenient mode drops the shapes it cannot use; strict mode keeps a
+		// placeholder, so that the model's indices are the document's.
 		case "polygon":
-			if poly := p.polygon(k, path); poly != nil {
+			if poly := p.polygon(k, path); poly != nil || !p.lenient {
 				ar.Polygons = append(ar.Polygons, poly)
 			}
 		case "circle":
-			if c, ok := p.circle(k, path); ok {
+			if c, ok := p.circle(k, path); ok || !p.lenient {
 				ar.Circles = append(ar.Circles, c)
 			}
 		case "geocode":
@@ -500,9 +632,12 @@ func enum[T ~string](p *parser, k *node, path loc, allowed, all []T) T {
 		return T(raw)
 	}
 	if !p.lenient {
-		if oneOf(v, allowed) {
+		switch {
+		case v == "":
+			p.unreadable(path.String(), "enumeration", raw)
+		case oneOf(v, allowed):
 			p.add(path.String(), "white space around the value", raw)
-		} else {
+		default:
 			p.add(path.String(), "enumeration", raw)
 		}
 		return v
@@ -519,7 +654,7 @@ func enum[T ~string](p *parser, k *node, path loc, allowed, all []T) T {
 		return c
 	}
 	if v == "" {
-		p.add(path.String(), "empty enumeration value (dropped)", "")
+		p.unreadable(path.String(), "empty enumeration value (dropped)", "")
 		return ""
 	}
 	p.add(path.String(), "enumeration (unknown value kept)", raw)
@@ -536,7 +671,7 @@ func (p *parser) time(k *node, path loc) time.Time {
 	t, form, ok := parseDateTime(v)
 	switch {
 	case !ok:
-		p.add(path.String(), p.dropped("dateTime format"), raw)
+		p.unreadable(path.String(), p.dropped("dateTime format"), raw)
 		return time.Time{}
 	case form == formCAP:
 		return t
@@ -608,19 +743,19 @@ func (p *parser) references(k *node, path loc) []Reference {
 }
 
 // polygon reads "lat,lon lat,lon ..." pairs. Lenient mode closes an open ring
-// and drops a polygon it cannot use; strict mode keeps what it read (the
-// polygon rules are checked on the model). It returns nil for no points.
+// and drops a polygon it cannot use; strict mode checks the polygon rules on
+// the model, unless a pair could not be read. It returns nil for no points.
 func (p *parser) polygon(k *node, path loc) Polygon {
 	raw := p.leafText(k, path)
 	poly := make(Polygon, 0, min(strings.Count(raw, ","), MaxPolygonPoints))
 	for f := range fields(raw) {
 		if len(poly) == MaxPolygonPoints {
-			p.add(path.String(), p.dropped("more than "+strconv.Itoa(MaxPolygonPoints)+" points"), "")
+			p.unreadable(path.String(), p.dropped("more than "+strconv.Itoa(MaxPolygonPoints)+" points"), "")
 			return nil
 		}
 		pt, ok := p.point(f)
 		if !ok {
-			p.add(path.String(), p.dropped("coordinate pair is not lat,lon"), f)
+			p.unreadable(path.String(), p.dropped("coordinate pair is not lat,lon"), f)
 			if p.lenient {
 				return nil
 			}
@@ -629,7 +764,7 @@ func (p *parser) polygon(k *node, path loc) Polygon {
 		poly = append(poly, pt)
 	}
 	if len(poly) == 0 {
-		p.add(path.String(), p.dropped("empty polygon"), raw)
+		p.unreadable(path.String(), p.dropped("empty polygon"), raw)
 		return nil
 	}
 	if !p.lenient {
@@ -652,19 +787,25 @@ func (p *parser) polygon(k *node, path loc) Polygon {
 	return poly
 }
 
-// circle reads "lat,lon radius".
+// circle reads "lat,lon radius"; any XML white space separates the two.
 func (p *parser) circle(k *node, path loc) (Circle, bool) {
 	raw := p.leafText(k, path)
 	var c Circle
-	center, radius, ok := strings.Cut(trimSpace(raw), " ")
+	var parts []string
+	for f := range fields(raw) {
+		if parts = append(parts, f); len(parts) > 2 {
+			break
+		}
+	}
+	ok := len(parts) == 2
 	if ok {
-		c.Center, ok = p.point(center)
+		c.Center, ok = p.point(parts[0])
 	}
 	if ok {
-		c.Radius, ok = p.number(trimSpace(radius))
+		c.Radius, ok = p.number(parts[1])
 	}
 	if !ok {
-		p.add(path.String(), p.dropped(`circle is not "lat,lon radius"`), raw)
+		p.unreadable(path.String(), p.dropped(`circle is not "lat,lon radius"`), raw)
 		return Circle{}, false
 	}
 	if p.lenient && (!c.Center.valid() || c.Radius < 0) {
@@ -704,7 +845,7 @@ func (p *parser) decimal(k *node, path loc) *float64 {
 	raw := p.leafText(k, path)
 	f, ok := p.number(trimSpace(raw))
 	if !ok {
-		p.add(path.String(), p.dropped("not a decimal number"), raw)
+		p.unreadable(path.String(), p.dropped("not a decimal number"), raw)
 		return nil
 	}
 	return &f
@@ -714,7 +855,7 @@ func (p *parser) size(k *node, path loc) int64 {
 	raw := p.leafText(k, path)
 	n, err := strconv.ParseInt(strings.TrimPrefix(trimSpace(raw), "+"), 10, 64)
 	if err != nil || n < 0 {
-		p.add(path.String(), p.dropped("not a size in bytes"), raw)
+		p.unreadable(path.String(), p.dropped("not a size in bytes"), raw)
 		return 0
 	}
 	return n

@@ -167,6 +167,10 @@ func TestParseFiles(t *testing.T) {
 			if err != nil && !strings.HasPrefix(err.Error(), "cap: ") {
 				t.Errorf("error %q lacks the cap: prefix", err)
 			}
+			var ve *ValidationError
+			if err != nil && (!errors.As(err, &ve) || ve.Field == "" || ve.Rule == "") {
+				t.Errorf("errors.As(%v, *ValidationError) = %+v", err, ve)
+			}
 
 			la, probs, lerr := ParseLenient(data)
 			if !want.lenient {
@@ -361,6 +365,9 @@ func TestParseRules(t *testing.T) {
 		{"circle without radius", "<circle>1,1</circle>", "alert.info[0].area[0].circle[0]", "lat,lon radius"},
 		{"circle negative radius", "<circle>1,1 -2</circle>", "alert.info[0].area[0].circle[0]", "radius"},
 		{"circle out of range", "<circle>1,200 2</circle>", "alert.info[0].area[0].circle[0]", "out of range"},
+		{"circle separated by a tab", "<circle>32.9,-115.5\t10</circle>", "", ""},
+		{"circle over lines", "<circle>\n  32.9,-115.5\n  10\n</circle>", "", ""},
+		{"circle with three fields", "<circle>1,1 2 3</circle>", "alert.info[0].area[0].circle[0]", "lat,lon radius"},
 		{"ceiling without altitude", "<ceiling>10</ceiling>", "alert.info[0].area[0].ceiling", "needs altitude"},
 		{"altitude above ceiling", "<altitude>20</altitude><ceiling>10</ceiling>", "alert.info[0].area[0].ceiling", "altitude above ceiling"},
 		{"altitude not a number", "<altitude>high</altitude>", "alert.info[0].area[0].altitude", "decimal"},
@@ -431,6 +438,86 @@ func TestParseListsEveryError(t *testing.T) {
 	}
 }
 
+// TestParseReportsEveryRule checks that a parse problem does not hide a
+// model-rule problem of the same field, that the indices of problems are the
+// document's, and that nothing is reported twice.
+func TestParseReportsEveryRule(t *testing.T) {
+	t.Parallel()
+	type problem struct{ field, rule string }
+	tests := []struct {
+		name     string
+		old, new string
+		want     []problem // exactly these, in any order
+		lenient  []problem // among ParseLenient's problems
+	}{
+		{
+			name: "empty polygon then unclosed one",
+			old:  "AREA", new: "<polygon></polygon><polygon>1,1 1,2 2,2 1,3</polygon>",
+			want: []problem{{"area[0].polygon[0]", "empty polygon"}, {"area[0].polygon[1]", "polygon not closed"}},
+		},
+		{
+			name: "unreadable circle then latitude out of range",
+			old:  "AREA", new: "<circle>x</circle><circle>95,1 10</circle>",
+			want: []problem{{"area[0].circle[0]", "circle is not"}, {"area[0].circle[1]", "coordinate out of range"}},
+		},
+		{
+			name: "identifier with white space around and a comma",
+			old:  "<identifier>ID-1", new: "<identifier>INVALID, ",
+			want:    []problem{{"alert.identifier", "white space around the value"}, {"alert.identifier", "contains a space, comma"}},
+			lenient: []problem{{"alert.identifier", "white space around the value (removed)"}, {"alert.identifier", "contains a space, comma"}},
+		},
+		{
+			name: "bad reference and self-reference",
+			old:  "<info>", new: "<references>x s@example.org,ID-1,2024-01-01T00:00:00-00:00</references><info>",
+			want: []problem{{"alert.references", "reference is not sender,identifier,sent"}, {"alert.references", "alert references itself"}},
+		},
+		{
+			name: "empty then unknown category",
+			old:  "<category>Met</category>", new: "<category></category><category>Bad</category>",
+			want: []problem{{"info[0].category[0]", "enumeration"}, {"info[0].category[1]", "enumeration"}},
+		},
+		{
+			name: "missing scope reported once",
+			old:  "<scope>Public</scope>", new: "",
+			want: []problem{{"alert.scope", "required element missing"}},
+		},
+		{
+			name: "unreadable sent reported once",
+			old:  "2024-05-01T10:00:00-05:00", new: "yesterday",
+			want: []problem{{"alert.sent", "dateTime format"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			data := replace(t, tt.old, tt.new)
+			data = bytes.Replace(data, []byte("AREA"), nil, 1)
+			_, err := Parse(data)
+			got := ValidationErrors(err)
+			if len(got) != len(tt.want) {
+				t.Errorf("got %d problems, want %d:\n%v", len(got), len(tt.want), err)
+			}
+			for _, w := range tt.want {
+				if !hasProblem(got, w.field, w.rule) {
+					t.Errorf("no %s: %s in:\n%v", w.field, w.rule, err)
+				}
+			}
+			if tt.lenient == nil {
+				return
+			}
+			_, probs, lerr := ParseLenient(data)
+			if lerr != nil {
+				t.Fatal(lerr)
+			}
+			for _, w := range tt.lenient {
+				if !hasProblem(probs, w.field, w.rule) {
+					t.Errorf("ParseLenient: no %s: %s in %v", w.field, w.rule, probs)
+				}
+			}
+		})
+	}
+}
+
 func TestParseISO88591(t *testing.T) {
 	t.Parallel()
 	doc := strings.Replace(strings.Replace(minimal, "UTF-8", "ISO-8859-1", 1), "Somewhere", "Sa\xefd \xe9t\xe9", 1)
@@ -482,6 +569,11 @@ func TestParseBadInput(t *testing.T) {
 		{"empty", nil, ErrMalformed, "no root element"},
 		{"truncated", []byte(minimal[:200]), ErrMalformed, "EOF"},
 		{"second root", []byte(minimal + "<alert/>"), ErrMalformed, "after the root"},
+		{"text after the root", []byte(minimal + "garbage"), ErrMalformed, "text after the root"},
+		{"text before the root", []byte(strings.Replace(minimal, "<alert", "junk<alert", 1)), ErrMalformed, "text before the root"},
+		{"repeated attribute", []byte(strings.Replace(minimal, "<info>", `<info a="1" a="2">`, 1)), ErrMalformed, "attribute a repeated"},
+		{"repeated namespace declaration", []byte(strings.Replace(minimal, `cap:1.2">`, `cap:1.2" xmlns="urn:oasis:names:tc:emergency:cap:1.1">`, 1)), ErrMalformed, "repeated"},
+		{"2.6 million empty elements", manyChildren((MaxAlertBytes - 400) / 4), ErrTooLarge, "more than 100000 elements"},
 		{"unknown charset", []byte(strings.Replace(minimal, "UTF-8", "x-klingon", 1)), ErrMalformed, "klingon"},
 	}
 	for _, tt := range tests {
@@ -498,7 +590,83 @@ func TestParseBadInput(t *testing.T) {
 			if d := time.Since(start); d > 10*time.Second { // generous: CI runs -race on 2 shared cores
 				t.Errorf("took %v", d)
 			}
+			var ve *ValidationError
+			if !errors.As(err, &ve) || (ve.Field != "alert") != (tt.want == ErrInvalid) || ve.Rule == "" ||
+				errors.Is(err, ErrInvalid) != (tt.want == ErrInvalid) {
+				t.Errorf("errors.As(*ValidationError) = %+v for %v", ve, err)
+			}
 		})
+	}
+}
+
+// manyChildren returns an alert with n empty unknown child elements.
+func manyChildren(n int) []byte {
+	head := strings.SplitAfter(minimal, "</scope>")[0]
+	return []byte(head + strings.Repeat("<x/>", n) + "</alert>")
+}
+
+// TestParseDocumentErrorRules checks the Rule of the ValidationError of a
+// document that cannot be read as an alert, and that ErrInvalid is not
+// among its sentinels.
+func TestParseDocumentErrorRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, doc, rule string
+		want            error
+	}{
+		{"namespace", strings.Replace(minimal, "cap:1.2", "cap:1.3", 1), "namespace", ErrNotCAP},
+		{"root element", "<feed/>", "root element", ErrNotCAP},
+		{"DTD", `<!DOCTYPE alert []><alert/>`, "no DTD", ErrDTD},
+		{"malformed", minimal[:100], "well-formed XML", ErrMalformed},
+		{"trailing text", minimal + "x", "well-formed XML", ErrMalformed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Parse([]byte(tt.doc))
+			var ve *ValidationError
+			if !errors.As(err, &ve) || ve.Field != "alert" || ve.Rule != tt.rule {
+				t.Fatalf("errors.As = %+v for %v; want rule %q", ve, err, tt.rule)
+			}
+			if !errors.Is(err, tt.want) || errors.Is(err, ErrInvalid) {
+				t.Errorf("error %v: Is(%v) = %v, Is(ErrInvalid) = %v", err, tt.want, errors.Is(err, tt.want), errors.Is(err, ErrInvalid))
+			}
+			if got := ValidationErrors(err); len(got) != 1 || got[0] != ve {
+				t.Errorf("ValidationErrors = %v", got)
+			}
+		})
+	}
+}
+
+// TestParseProblemCap checks that a document breaking many rules gives at
+// most MaxProblems of them plus one counting the rest, in both modes, and
+// fast.
+func TestParseProblemCap(t *testing.T) {
+	t.Parallel()
+	const n = MaxElements - 100 // unknown elements, each a problem
+	data := manyChildren(n)
+	start := time.Now()
+	_, err := Parse(data)
+	probs := ValidationErrors(err)
+	if len(probs) != MaxProblems+1 {
+		t.Fatalf("Parse: %d problems, want %d", len(probs), MaxProblems+1)
+	}
+	if last := probs[MaxProblems]; last.Field != "alert" || !strings.Contains(last.Rule, "more problems") {
+		t.Errorf("last problem = %v", last)
+	}
+	if len(err.Error()) > 20_000 {
+		t.Errorf("error of %d bytes", len(err.Error()))
+	}
+	_, lprobs, lerr := ParseLenient(data)
+	if lerr != nil || len(lprobs) != MaxProblems+1 {
+		t.Fatalf("ParseLenient: %d problems, error %v", len(lprobs), lerr)
+	}
+	// Every problem is counted: n unknown elements, and no other.
+	if got := lprobs[MaxProblems].Rule; got != "…and "+fmt.Sprint(n-MaxProblems)+" more problems" {
+		t.Errorf("summary rule %q", got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
 

@@ -2,6 +2,7 @@ package cap
 
 import (
 	"errors"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -109,9 +110,11 @@ type Query struct {
 	// interval [SentAfter, SentBefore); zero means unbounded.
 	SentAfter, SentBefore time.Time
 	// Active, when not zero, keeps info blocks in effect at that time:
-	// start ≤ Active < expires, where start is the effective time, else the
-	// onset, else the alert's sent time, and an info without expires has no
-	// end.
+	// start ≤ Active < end, with the period of Alert.InfoPeriod and
+	// DefaultTTL: start is the effective time, else the alert's sent time
+	// (not the onset, which is when the event begins); end is the expires
+	// time, else sent + DefaultTTL, so that an alert matches Active exactly
+	// while one of its info blocks does and Alert.Expired agrees.
 	Active time.Time
 	// BBox boxes match an area whose polygons or circles meet one of them.
 	// Areas with geocodes only have no geometry and never match.
@@ -136,10 +139,36 @@ type Query struct {
 // ignored, as HTML forms send them for blank fields.
 //
 // Unknown parameters and bad values give a *QueryError naming the parameter.
+// Names that differ only in case are one parameter: their values are taken
+// together ("severity=Severe&Severity=Extreme" is both severities, and a
+// time given under both spellings is given more than once).
 func ParseQuery(v url.Values) (*Query, error) {
+	// Sorted names make the outcome independent of map order: the same
+	// error for the same query.
+	names := slices.Sorted(maps.Keys(v))
+	type param struct {
+		name   string // first spelling, for errors
+		values []string
+	}
+	params := map[string]*param{}
+	var order []string
+	for _, name := range names {
+		canon, ok := canonicalParam(name)
+		if !ok {
+			return nil, &QueryError{Param: name, Err: errors.New("unknown parameter")}
+		}
+		p := params[canon]
+		if p == nil {
+			p = &param{name: name}
+			params[canon] = p
+			order = append(order, canon)
+		}
+		p.values = append(p.values, v[name]...)
+	}
 	q := &Query{}
-	for name, values := range v {
-		if err := q.set(name, values); err != nil {
+	for _, canon := range order {
+		p := params[canon]
+		if err := q.set(canon, p.name, p.values); err != nil {
 			return nil, err
 		}
 	}
@@ -147,12 +176,8 @@ func ParseQuery(v url.Values) (*Query, error) {
 	return q, nil
 }
 
-// set parses one parameter into q.
-func (q *Query) set(name string, values []string) error {
-	param, ok := canonicalParam(name)
-	if !ok {
-		return &QueryError{Param: name, Err: errors.New("unknown parameter")}
-	}
+// set parses the values of the parameter param, given as name, into q.
+func (q *Query) set(param, name string, values []string) error {
 	var vals []string
 	for _, s := range values {
 		if s = strings.TrimSpace(s); s != "" {
@@ -482,17 +507,8 @@ func (q *Query) matchInfo(a *Alert, in *Info) bool {
 
 // activeAt reports whether the info block is in effect at t.
 func activeAt(a *Alert, in *Info, t time.Time) bool {
-	start := in.Effective
-	if start.IsZero() {
-		start = in.Onset
-	}
-	if start.IsZero() {
-		start = a.Sent
-	}
-	if t.Before(start) {
-		return false
-	}
-	return in.Expires.IsZero() || t.Before(in.Expires)
+	start, end := a.InfoPeriod(in, DefaultTTL)
+	return !t.Before(start) && t.Before(end)
 }
 
 // matchArea tests the area-level criteria on one area.
@@ -503,13 +519,16 @@ func (q *Query) matchArea(ar *Area) bool {
 	if len(q.Geocode) > 0 && !slices.ContainsFunc(q.Geocode, func(g NamedValue) bool { return geocodeMatch(ar.Geocodes, g) }) {
 		return false
 	}
-	if len(q.BBox) > 0 && !slices.ContainsFunc(q.BBox, ar.intersectsBBox) {
+	if len(q.BBox) == 0 && len(q.Geohash) == 0 {
+		return true
+	}
+	// The polygons' bounds serve every box and cell of the query.
+	var buf [16]polygonBounds
+	shapes := ar.shapes(buf[:])
+	if len(q.BBox) > 0 && !slices.ContainsFunc(q.BBox, shapes.intersectsBBox) {
 		return false
 	}
-	if len(q.Geohash) > 0 && !slices.ContainsFunc(q.Geohash, func(h string) bool { return ar.intersectsBBox(geohashBBox(h)) }) {
-		return false
-	}
-	return true
+	return len(q.Geohash) == 0 || slices.ContainsFunc(q.Geohash, func(h string) bool { return shapes.intersectsBBox(geohashBBox(h)) })
 }
 
 // geocodeMatch reports whether one of the geocodes matches want.

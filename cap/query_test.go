@@ -19,6 +19,9 @@ func TestParseQuery(t *testing.T) {
 		{"blank values ignored", url.Values{"severity": {""}, "bbox": {" "}}, &Query{}},
 		{"enums any case, commas, sorted", url.Values{"severity": {"severe,EXTREME", "Severe"}, "msgtype": {"alert"}},
 			&Query{Severity: []Severity{SeverityExtreme, SeveritySevere}, MsgType: []MsgType{MsgTypeAlert}}},
+		// All spellings count, rather than the one map order puts last.
+		{"names differing in case merged", url.Values{"severity": {"Severe"}, "Severity": {"Extreme"}, "SEVERITY": {"Minor"}},
+			&Query{Severity: []Severity{SeverityExtreme, SeverityMinor, SeveritySevere}}},
 		{"certainty spellings", url.Values{"certainty": {"very likely", "observed"}},
 			&Query{Certainty: []Certainty{CertaintyObserved, CertaintyVeryLikely}}},
 		{"free text keeps commas", url.Values{"areaDesc": {"Beadle, SD"}, "event": {"Flood"}},
@@ -59,6 +62,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{"bad enum", "severity", url.Values{"severity": {"Severe,Hgh"}}},
 		{"bad time", "sent.before", url.Values{"sent.before": {"yesterday"}}},
 		{"repeated time", "active", url.Values{"active": {"2025-01-01T00:00:00Z", "2025-01-02T00:00:00Z"}}},
+		{"time repeated in another case", "Active", url.Values{"active": {"2025-01-01T00:00:00Z"}, "Active": {"2026-01-01T00:00:00Z"}}},
 		{"bbox arity", "bbox", url.Values{"bbox": {"1,2,3"}}},
 		{"bbox latitude", "bbox", url.Values{"bbox": {"0,-91,1,0"}}},
 		{"bbox south of north", "bbox", url.Values{"bbox": {"0,10,1,0"}}},
@@ -114,6 +118,37 @@ func queryAlert() *Alert {
 	}
 }
 
+// TestQueryActive checks the period of active=: from effective, else sent
+// (not onset), to expires, else sent + DefaultTTL, as Alert.Expired says.
+func TestQueryActive(t *testing.T) {
+	t.Parallel()
+	sent := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	a := &Alert{Sent: sent, Infos: []Info{{Onset: sent.Add(24 * time.Hour)}}}
+	for _, tt := range []struct {
+		name   string
+		at     time.Duration // after sent
+		active bool
+	}{
+		{"before sent", -time.Second, false},
+		{"at sent, before onset", 0, true},
+		{"an hour after sent", time.Hour, true},
+		{"at sent + DefaultTTL", DefaultTTL, false},
+		{"years later", 5 * 365 * 24 * time.Hour, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			at := sent.Add(tt.at)
+			q := &Query{Active: at}
+			if got := q.Match(a); got != tt.active {
+				t.Errorf("Match at %v = %v, want %v", at, got, tt.active)
+			}
+			if tt.at >= 0 && a.Expired(at) == tt.active {
+				t.Errorf("Expired(%v) = %v disagrees with Match", at, a.Expired(at))
+			}
+		})
+	}
+}
+
 func TestQueryMatch(t *testing.T) {
 	t.Parallel()
 	a := queryAlert()
@@ -147,7 +182,9 @@ func TestQueryMatch(t *testing.T) {
 		{"active fire", url.Values{"active": {sent.Add(time.Hour).Format(time.RFC3339)}, "event": {"fire"}}, true},
 		{"fire expired", url.Values{"active": {sent.Add(6 * time.Hour).Format(time.RFC3339)}, "event": {"fire"}}, false},
 		{"flood not yet effective", url.Values{"active": {sent.Add(30 * time.Minute).Format(time.RFC3339)}, "event": {"flood"}}, false},
-		{"flood without expiry", url.Values{"active": {"2030-01-01T00:00:00Z"}}, true},
+		{"flood without expiry", url.Values{"active": {sent.Add(DefaultTTL - time.Second).Format(time.RFC3339)}, "event": {"flood"}}, true},
+		{"flood past DefaultTTL", url.Values{"active": {sent.Add(DefaultTTL).Format(time.RFC3339)}, "event": {"flood"}}, false},
+		{"nothing active years later", url.Values{"active": {"2030-01-01T00:00:00Z"}}, false},
 		{"bbox over polygon", url.Values{"bbox": {"7.5,46.2,9,47"}}, true},
 		{"bbox inside polygon", url.Values{"bbox": {"7.4,46.2,7.5,46.3"}}, true},
 		{"bbox beside polygon", url.Values{"bbox": {"8.1,46,9,47"}}, false},
@@ -264,4 +301,29 @@ func BenchmarkFilter(b *testing.B) {
 		n = len(Filter(alerts, q))
 	}
 	b.ReportMetric(float64(n), "hits")
+}
+
+// BenchmarkFilterBigPolygons filters alerts with large polygons (the GDACS
+// cyclone near Fiji, Chukotka districts across the antimeridian) by a box
+// across the antimeridian and by a small box that meets no polygon.
+func BenchmarkFilterBigPolygons(b *testing.B) {
+	base := loadAlerts(b, "kde/lib/testdata/gdacs-cap_1001150.xml", "kde/lib/testdata/ru-20250301222516-0086037.xml")
+	alerts := make([]*Alert, 10_000)
+	for i := range alerts {
+		alerts[i] = base[i%len(base)]
+	}
+	for _, bbox := range []string{"175,-30,-175,70", "170,-21,171,-20"} {
+		q, err := ParseQuery(url.Values{"bbox": {bbox}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("bbox="+bbox, func(b *testing.B) {
+			b.ReportAllocs()
+			var n int
+			for b.Loop() {
+				n = len(Filter(alerts, q))
+			}
+			b.ReportMetric(float64(n), "hits")
+		})
+	}
 }

@@ -71,23 +71,35 @@ func (a *Alert) Supersedes(other *Alert) bool {
 	return (a.MsgType == MsgTypeUpdate || a.MsgType == MsgTypeCancel) && a.Refers(other)
 }
 
+// InfoPeriod returns when the info block in (one of a's) is in effect, from
+// start inclusive to end exclusive, with ttl as the life of an info block
+// that has no expires. As CAP defines them, start is the effective time, else
+// the alert's sent time (onset is when the event is expected to begin, not
+// when the information takes effect), and end is the expires time, else
+// sent + ttl. Query's Active and ExpiresAt use these periods.
+func (a *Alert) InfoPeriod(in *Info, ttl time.Duration) (start, end time.Time) {
+	start, end = in.Effective, in.Expires
+	if start.IsZero() {
+		start = a.Sent
+	}
+	if end.IsZero() {
+		end = a.Sent.Add(ttl)
+	}
+	return start, end
+}
+
 // ExpiresAt returns when a stops being in effect, with ttl as the life of an
-// info block that has no expires: the latest expiry of its info blocks, each
-// expiring at its expires time or, without one, at sent + ttl. An alert
-// without info blocks expires at sent + ttl.
+// info block that has no expires: the latest end of its info blocks'
+// periods (see InfoPeriod), each expiring at its expires time or, without
+// one, at sent + ttl. An alert without info blocks expires at sent + ttl.
 func (a *Alert) ExpiresAt(ttl time.Duration) time.Time {
-	fallback := a.Sent.Add(ttl)
 	if len(a.Infos) == 0 {
-		return fallback
+		return a.Sent.Add(ttl)
 	}
 	var last time.Time
 	for i := range a.Infos {
-		exp := a.Infos[i].Expires
-		if exp.IsZero() {
-			exp = fallback
-		}
-		if i == 0 || exp.After(last) {
-			last = exp
+		if _, end := a.InfoPeriod(&a.Infos[i], ttl); i == 0 || end.After(last) {
+			last = end
 		}
 	}
 	return last

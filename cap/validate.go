@@ -129,7 +129,7 @@ func (p *parser) check(n *node, path string, specs []elemSpec) {
 	for i, s := range specs {
 		switch {
 		case counts[i] < s.min:
-			p.add(path+"."+s.name, "required element missing", "")
+			p.unreadable(path+"."+s.name, "required element missing", "")
 		case s.max > 0 && counts[i] > s.max:
 			p.add(path+"."+s.name, p.fixed("element repeated (at most "+strconv.Itoa(s.max)+")", "first kept"), "")
 		}
@@ -140,9 +140,10 @@ func (p *parser) check(n *node, path string, specs []elemSpec) {
 // to the model (required values, enumerations of a.Version, identifier
 // characters, scope, references, polygons, circles, altitude and ceiling).
 // Rules about how values are written in XML are checked by Parse. The error
-// joins one *ValidationError per broken rule.
+// joins one *ValidationError per broken rule, at most MaxProblems of them.
 func (a *Alert) Validate() error {
-	probs := a.validate()
+	ps := a.validate()
+	probs := ps.result()
 	if len(probs) == 0 {
 		return nil
 	}
@@ -155,12 +156,8 @@ func (a *Alert) Validate() error {
 
 // validator collects broken rules of the model.
 type validator struct {
-	v     Version
-	probs []*ValidationError
-}
-
-func (c *validator) add(field, rule, value string) {
-	c.probs = append(c.probs, &ValidationError{Field: field, Rule: rule, Value: clip(value)})
+	problems
+	v Version
 }
 
 func (c *validator) required(field, value string) bool {
@@ -188,7 +185,7 @@ func checkEnum[T ~string](c *validator, field string, v T, allowed []T, required
 	}
 }
 
-func (a *Alert) validate() []*ValidationError {
+func (a *Alert) validate() *problems {
 	c := &validator{v: a.Version}
 	if c.v == "" {
 		c.v = Version12 // as Marshal writes it
@@ -226,7 +223,7 @@ func (a *Alert) validate() []*ValidationError {
 	for i := range a.Infos {
 		c.info(&a.Infos[i], "alert.info["+strconv.Itoa(i)+"]")
 	}
-	return c.probs
+	return &c.problems
 }
 
 func (c *validator) info(in *Info, path string) {
@@ -353,25 +350,6 @@ func isLanguageTag(s string) bool {
 		}
 	}
 	return true
-}
-
-// dedupe returns the problems of more whose field is not in have: a value
-// that could not be read is reported once, by the parser.
-func dedupe(have, more []*ValidationError) []*ValidationError {
-	if len(have) == 0 {
-		return more
-	}
-	seen := make(map[string]bool, len(have))
-	for _, p := range have {
-		seen[p.Field] = true
-	}
-	var out []*ValidationError
-	for _, p := range more {
-		if !seen[p.Field] {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // dateForm says how a dateTime departs from the CAP form

@@ -7,7 +7,9 @@
 // alerts with several infos and areas are drawn whole. Each Placemark has the
 // headline (or event) as name, the area description as Snippet, an HTML
 // description with severity, urgency, certainty, times, description,
-// instruction and a link, a TimeSpan from the effective time to the expiry,
+// instruction and a link, a TimeSpan from the effective time (else the
+// alert's sent time) to the expiry (else sent + capxml.DefaultTTL), as
+// Alert.InfoPeriod defines it,
 // a styleUrl, ExtendedData with the alert's key values, and its geometry.
 // Elements follow the order of the OGC schema, which is strict about it.
 //

@@ -310,17 +310,13 @@ func (d *docWriter) dataTime(name string, t time.Time) {
 	d.close("Data")
 }
 
-// timeSpan writes the info's validity, from its effective time (or onset,
-// or the alert's sent time) to its expiry; nothing when neither is known.
+// timeSpan writes the info's validity, the period of Alert.InfoPeriod with
+// capxml.DefaultTTL (as the cap package's active= query and Alert.Expired
+// use it): from its effective time, else the alert's sent time, to its
+// expires time, else sent + DefaultTTL; nothing when neither is known.
 func (d *docWriter) timeSpan(a *capxml.Alert, in *capxml.Info) {
-	begin := in.Effective
-	if begin.IsZero() {
-		begin = in.Onset
-	}
-	if begin.IsZero() {
-		begin = a.Sent
-	}
-	if begin.IsZero() && in.Expires.IsZero() {
+	begin, end := infoSpan(a, in)
+	if begin.IsZero() && end.IsZero() {
 		return
 	}
 	d.open("TimeSpan")
@@ -328,11 +324,21 @@ func (d *docWriter) timeSpan(a *capxml.Alert, in *capxml.Info) {
 		d.text = appendTime(d.text[:0], begin)
 		d.leafPlain("begin", d.text)
 	}
-	if !in.Expires.IsZero() {
-		d.text = appendTime(d.text[:0], in.Expires)
+	if !end.IsZero() {
+		d.text = appendTime(d.text[:0], end)
 		d.leafPlain("end", d.text)
 	}
 	d.close("TimeSpan")
+}
+
+// infoSpan returns the period of the info block; a bound that is not known
+// (no effective time nor sent time; no expires time nor sent time) is zero.
+func infoSpan(a *capxml.Alert, in *capxml.Info) (begin, end time.Time) {
+	begin, end = a.InfoPeriod(in, capxml.DefaultTTL)
+	if a.Sent.IsZero() && in.Expires.IsZero() {
+		end = time.Time{}
+	}
+	return begin, end
 }
 
 // geometry writes the area's shapes: a Polygon per CAP polygon and per

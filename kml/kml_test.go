@@ -254,19 +254,21 @@ func placemarkGoKML(o *Options, a *capxml.Alert, in *capxml.Info, area *capxml.A
 		pm.Append(gokml.Snippet(area.AreaDesc))
 	}
 	pm.Append(gokml.Description(descriptionGoKML(o, a, in, area)))
-	begin := in.Effective
-	if begin.IsZero() {
-		begin = in.Onset
-	}
+	// The period CAP defines: effective, else sent, to expires, else sent
+	// plus the cap package's DefaultTTL.
+	begin, end := in.Effective, in.Expires
 	if begin.IsZero() {
 		begin = a.Sent
+	}
+	if end.IsZero() && !a.Sent.IsZero() {
+		end = a.Sent.Add(capxml.DefaultTTL)
 	}
 	var span []gokml.Element
 	if !begin.IsZero() {
 		span = append(span, gokml.Begin(begin))
 	}
-	if !in.Expires.IsZero() {
-		span = append(span, gokml.End(in.Expires))
+	if !end.IsZero() {
+		span = append(span, gokml.End(end))
 	}
 	if len(span) > 0 {
 		pm.Append(gokml.TimeSpan(span...))
