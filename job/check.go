@@ -29,16 +29,7 @@ var ErrContentTypeChanged = errors.New("job: document content type changed")
 // bounds the check and the wait for the handler, never the delivery to the
 // other subscribers.
 func (m *Manager) Check(ctx context.Context, documentURL string) error {
-	url, err := normalizeURL(documentURL)
-	if err != nil {
-		return err
-	}
-	done, err := m.begin()
-	if err != nil {
-		return err
-	}
-	defer done()
-	return m.runCheck(ctx, url, true)
+	return m.onURL(documentURL, func(url string) error { return m.runCheck(ctx, url, true) })
 }
 
 // scheduledCheck is a check fired by the scheduler. It is skipped when a

@@ -305,6 +305,12 @@ func (m *Manager) addSubscription(ctx context.Context, r Request) (created bool,
 // the last subscription of a URL deletes its cluster, schedule, snapshot
 // and diffs. ErrNotFound if there is no such subscription.
 func (m *Manager) Cancel(ctx context.Context, documentURL, sessionID string) error {
+	return m.onURL(documentURL, func(url string) error { return m.cancelSubscription(ctx, url, sessionID) })
+}
+
+// onURL runs f with the normalised documentURL as work in progress, which
+// Stop waits for.
+func (m *Manager) onURL(documentURL string, f func(url string) error) error {
 	url, err := normalizeURL(documentURL)
 	if err != nil {
 		return err
@@ -314,7 +320,7 @@ func (m *Manager) Cancel(ctx context.Context, documentURL, sessionID string) err
 		return err
 	}
 	defer done()
-	return m.cancelSubscription(ctx, url, sessionID)
+	return f(url)
 }
 
 func (m *Manager) cancelSubscription(ctx context.Context, url, session string) error {
