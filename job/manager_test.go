@@ -334,9 +334,7 @@ func TestSuccessResetsFailures(t *testing.T) {
 	p := newPage(t, html("calm"))
 	m := startManager(t, "m", newRecorder(), testConfig(store.NewMemory()))
 	ctx := context.Background()
-	if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "a"}, Keywords: []string{"x"}}); err != nil {
-		t.Fatal(err)
-	}
+	subscribe(t, m, p.URL(), "x", "a")
 	p.setStatus(http.StatusServiceUnavailable + 1) // 504, no Retry-After
 	for range 9 {
 		_ = m.Check(ctx, p.URL())
@@ -439,9 +437,7 @@ func TestHandlerFailuresExpireSubscription(t *testing.T) {
 	cfg.MaxDeliveryFailures = 3
 	m := startManager(t, "m", rec, cfg)
 	ctx := context.Background()
-	if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "gone"}, Keywords: []string{"storm"}}); err != nil {
-		t.Fatal(err)
-	}
+	subscribe(t, m, p.URL(), "storm", "gone")
 	p.set(html("calm", "storm"))
 	if err := m.Check(ctx, p.URL()); err != nil {
 		t.Fatal(err)
@@ -472,9 +468,7 @@ func TestHandlerRetrySucceeds(t *testing.T) {
 	rec.fail.Store(2)
 	m := startManager(t, "m", rec, testConfig(store.NewMemory()))
 	ctx := context.Background()
-	if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "c"}, Keywords: []string{"storm"}}); err != nil {
-		t.Fatal(err)
-	}
+	subscribe(t, m, p.URL(), "storm", "c")
 	p.set(html("calm", "storm"))
 	if err := m.Check(ctx, p.URL()); err != nil {
 		t.Fatal(err)
@@ -507,9 +501,7 @@ func TestHandlerPanicIsRecovered(t *testing.T) {
 	}}
 	m := startManager(t, "m", h, testConfig(store.NewMemory()))
 	ctx := context.Background()
-	if err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "c"}, Keywords: []string{"storm"}}); err != nil {
-		t.Fatal(err)
-	}
+	subscribe(t, m, p.URL(), "storm", "c")
 	p.set(html("calm", "storm"))
 	if err := m.Check(ctx, p.URL()); err != nil {
 		t.Fatal(err)
