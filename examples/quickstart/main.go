@@ -114,6 +114,6 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("done: %d subscriptions, state kept in %s\n", len(subs), filepath.Join(dir, "vokter.db"))
+	fmt.Printf("done: %d subscriptions were kept in %s (removed on exit)\n", len(subs), filepath.Join(dir, "vokter.db"))
 	return nil
 }
