@@ -1,8 +1,6 @@
 package index
 
 import (
-	"fmt"
-	"maps"
 	"slices"
 	"testing"
 )
@@ -10,12 +8,7 @@ import (
 func TestNormalizeElision(t *testing.T) {
 	t.Parallel()
 	fr := Options{IgnoreCase: true, Stopwords: true, Stemming: true, Language: "fr"}
-	tests := []struct {
-		opts   Options
-		word   string
-		want   string
-		wantOK bool
-	}{
+	tests := []normalizeCase{
 		{fr, "l'homme", "homm", true},
 		{fr, "L’Homme", "homm", true},
 		{fr, "l'Europe", "europ", true},
@@ -34,15 +27,7 @@ func TestNormalizeElision(t *testing.T) {
 		{Options{IgnoreCase: true}, "l'homme", "l'homme", true},
 		{all, "o'clock", "o'clock", true},
 	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%+v/%s", tt.opts, tt.word), func(t *testing.T) {
-			t.Parallel()
-			got, ok := NewNormalizer(tt.opts).Normalize(tt.word)
-			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.word, got, ok, tt.want, tt.wantOK)
-			}
-		})
-	}
+	checkNormalize(t, tests)
 }
 
 // TestKeywordMatchesElidedDocument checks that a keyword finds a word written
@@ -50,9 +35,7 @@ func TestNormalizeElision(t *testing.T) {
 // either apostrophe and whether or not the phrase options stem.
 func TestKeywordMatchesElidedDocument(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		lang, keyword, document string
-	}{
+	checkKeywordMatches(t, []matchCase{
 		{"fr", "homme", "Les droits de l'homme"},
 		{"fr", "Europe", "au cœur de l’Europe"},
 		{"fr", "l'Europe", "l'Europe et la France"},
@@ -61,27 +44,12 @@ func TestKeywordMatchesElidedDocument(t *testing.T) {
 		{"it", "acqua", "Il livello dell'acqua sale"},
 		{"it", "Italia", "benvenuti all’Italia"},
 		{"ca", "aigua", "el nivell de l'aigua"},
-	}
-	for _, tt := range tests {
-		for _, opts := range []Options{
-			{IgnoreCase: true, Language: tt.lang},
-			{IgnoreCase: true, Stopwords: true, Stemming: true, Language: tt.lang},
-		} {
-			t.Run(fmt.Sprintf("%s/%s/stem=%v", tt.lang, tt.keyword, opts.Stemming), func(t *testing.T) {
-				t.Parallel()
-				n := NewNormalizer(opts)
-				kw, doc := n.TermSet(tt.keyword), n.TermSet(tt.document)
-				if len(kw) == 0 {
-					t.Fatal("keyword has no terms")
-				}
-				for term := range kw {
-					if _, ok := doc[term]; !ok {
-						t.Errorf("keyword term %q not in document terms %v", term, slices.Sorted(maps.Keys(doc)))
-					}
-				}
-			})
+	}, func(lang string) []Options {
+		return []Options{
+			{IgnoreCase: true, Language: lang},
+			{IgnoreCase: true, Stopwords: true, Stemming: true, Language: lang},
 		}
-	}
+	})
 }
 
 func TestTermsElisionKeepsTokenOffsets(t *testing.T) {
@@ -99,12 +67,7 @@ func TestTermsElisionKeepsTokenOffsets(t *testing.T) {
 
 func TestNormalizeTurkishCase(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		opts   Options
-		word   string
-		want   string
-		wantOK bool
-	}{
+	tests := []normalizeCase{
 		{Options{IgnoreCase: true, Language: "tr"}, "IŞIK", "ışık", true},
 		{Options{IgnoreCase: true, Language: "tr"}, "İSTANBUL", "istanbul", true},
 		{Options{Stemming: true, Language: "tr"}, "IŞIKLARI", "ışık", true},
@@ -113,13 +76,5 @@ func TestNormalizeTurkishCase(t *testing.T) {
 		{Options{IgnoreCase: true, Language: "az"}, "İLDIRIM", "ildırım", true},
 		{Options{IgnoreCase: true, Language: "en"}, "IŞIK", "işik", true},
 	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%+v/%s", tt.opts, tt.word), func(t *testing.T) {
-			t.Parallel()
-			got, ok := NewNormalizer(tt.opts).Normalize(tt.word)
-			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.word, got, ok, tt.want, tt.wantOK)
-			}
-		})
-	}
+	checkNormalize(t, tests)
 }

@@ -20,12 +20,7 @@ var all = Options{IgnoreCase: true, Stopwords: true, Stemming: true}
 
 func TestNormalize(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		opts   Options
-		word   string
-		want   string
-		wantOK bool
-	}{
+	tests := []normalizeCase{
 		{Options{}, "Houses", "Houses", true},
 		{Options{}, "The", "The", true},
 		{Options{}, "don’t", "don't", true},
@@ -51,15 +46,7 @@ func TestNormalize(t *testing.T) {
 		{Options{IgnoreCase: true, Language: "ja"}, "東", "東", true},
 		{Options{Stemming: true, Language: "xx"}, "Words", "words", true},
 	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%+v/%s", tt.opts, tt.word), func(t *testing.T) {
-			t.Parallel()
-			got, ok := NewNormalizer(tt.opts).Normalize(tt.word)
-			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.word, got, ok, tt.want, tt.wantOK)
-			}
-		})
-	}
+	checkNormalize(t, tests)
 }
 
 func TestNormalizerDefaultsToEnglish(t *testing.T) {
@@ -72,31 +59,15 @@ func TestNormalizerDefaultsToEnglish(t *testing.T) {
 
 func TestKeywordMatchesDocumentTerms(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		lang, keyword, document string
-	}{
+	checkKeywordMatches(t, []matchCase{
 		{"en", "god house", "House of the Gods"},
 		{"en", "House of the Gods", "the gods' houses"},
 		{"en", "flooded streets", "Streets were flooding again"},
 		{"de", "Haus Fluss", "Die Häuser am Flusse"},
 		{"ru", "река затопила", "реки затопили"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.lang+"/"+tt.keyword, func(t *testing.T) {
-			t.Parallel()
-			n := NewNormalizer(Options{IgnoreCase: true, Stopwords: true, Stemming: true, Language: tt.lang})
-			kw := n.TermSet(tt.keyword)
-			doc := n.TermSet(tt.document)
-			if len(kw) == 0 {
-				t.Fatal("keyword has no terms")
-			}
-			for term := range kw {
-				if _, ok := doc[term]; !ok {
-					t.Errorf("keyword term %q not in document terms %v", term, slices.Sorted(maps.Keys(doc)))
-				}
-			}
-		})
-	}
+	}, func(lang string) []Options {
+		return []Options{{IgnoreCase: true, Stopwords: true, Stemming: true, Language: lang}}
+	})
 	n := NewNormalizer(all)
 	if a, b := n.TermSet("House of the Gods"), n.TermSet("god house"); !maps.Equal(a, b) {
 		t.Errorf("term sets differ: %v vs %v", a, b)
@@ -174,5 +145,52 @@ func TestAppendTermsReusesBuffer(t *testing.T) {
 	buf = n.AppendTerms(buf[:0], "the houses")
 	if got := terms(buf); !slices.Equal(got, []string{"hous"}) {
 		t.Errorf("AppendTerms = %q", got)
+	}
+}
+
+// normalizeCase is one word normalised with opts.
+type normalizeCase struct {
+	opts   Options
+	word   string
+	want   string
+	wantOK bool
+}
+
+func checkNormalize(t *testing.T, tests []normalizeCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%+v/%s", tt.opts, tt.word), func(t *testing.T) {
+			t.Parallel()
+			got, ok := NewNormalizer(tt.opts).Normalize(tt.word)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("Normalize(%q) = %q, %v; want %q, %v", tt.word, got, ok, tt.want, tt.wantOK)
+			}
+		})
+	}
+}
+
+// matchCase is a keyword whose every term must be among the document's.
+type matchCase struct{ lang, keyword, document string }
+
+// checkKeywordMatches checks each case with every Options optsFor gives
+// for its language.
+func checkKeywordMatches(t *testing.T, tests []matchCase, optsFor func(lang string) []Options) {
+	t.Helper()
+	for _, tt := range tests {
+		for _, opts := range optsFor(tt.lang) {
+			t.Run(fmt.Sprintf("%s/%s/%+v", tt.lang, tt.keyword, opts), func(t *testing.T) {
+				t.Parallel()
+				n := NewNormalizer(opts)
+				kw, doc := n.TermSet(tt.keyword), n.TermSet(tt.document)
+				if len(kw) == 0 {
+					t.Fatal("keyword has no terms")
+				}
+				for term := range kw {
+					if _, ok := doc[term]; !ok {
+						t.Errorf("keyword term %q not in document terms %v", term, slices.Sorted(maps.Keys(doc)))
+					}
+				}
+			})
+		}
 	}
 }
