@@ -209,7 +209,14 @@ func TestComputeFewWordsFew(t *testing.T) {
 	// 1% of words changed on a big page: the diffs are those words (the
 	// line and word passes find them all) and no more.
 	old := page(t, 3, 100_000)
-	new := mutate(old, 4, 0.01)
+	checkWordChanges(t, old, mutate(old, 4, 0.01))
+}
+
+// checkWordChanges diffs two texts of the same words, some replaced, and
+// checks the diffs hold about the replaced words: each is reported removed
+// and added, and a few neighbours may be swept in where changes are close.
+func checkWordChanges(t *testing.T, old, new string) {
+	t.Helper()
 	diffs := Compute(old, new, nil)
 	check(t, old, new, diffs)
 	changed := 0
@@ -223,8 +230,6 @@ func TestComputeFewWordsFew(t *testing.T) {
 	for _, d := range diffs {
 		words += len(strings.Fields(d.Text))
 	}
-	// Each changed word is reported removed and added; a few neighbours
-	// may be swept in where changes are close.
 	if words < 2*changed || words > 3*changed {
 		t.Errorf("%d words in diffs for %d changed words", words, changed)
 	}
@@ -448,23 +453,7 @@ func TestComputeOneLine(t *testing.T) {
 	for _, frac := range []float64{0.01, 0.1} {
 		t.Run(fmt.Sprint(frac), func(t *testing.T) {
 			t.Parallel()
-			new := mutate(flat, 4, frac)
-			diffs := Compute(flat, new, nil)
-			check(t, flat, new, diffs)
-			changed := 0
-			ow, nw := strings.Fields(flat), strings.Fields(new)
-			for i := range ow {
-				if ow[i] != nw[i] {
-					changed++
-				}
-			}
-			words := 0
-			for _, d := range diffs {
-				words += len(strings.Fields(d.Text))
-			}
-			if words < 2*changed || words > 3*changed {
-				t.Errorf("%d words in diffs for %d changed words", words, changed)
-			}
+			checkWordChanges(t, flat, mutate(flat, 4, frac))
 		})
 	}
 }
