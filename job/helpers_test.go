@@ -239,3 +239,14 @@ func checkNotified(t *testing.T, m *job.Manager, rec *recorder, url string, want
 	}
 	return got
 }
+
+// watched starts a manager "m" on st whose sessions watch a calm page for
+// keyword.
+func watched(t *testing.T, st store.Store, keyword string, sessions ...string) (*page, *recorder, *job.Manager) {
+	t.Helper()
+	p := newPage(t, html("calm"))
+	rec := newRecorder()
+	m := startManager(t, "m", rec, testConfig(st))
+	subscribe(t, m, p.URL(), keyword, sessions...)
+	return p, rec, m
+}

@@ -211,11 +211,8 @@ func TestKeywords(t *testing.T) {
 
 func TestSessionsShareOneCluster(t *testing.T) {
 	stores(t, func(t *testing.T, newStore func(*testing.T) store.Store) {
-		p := newPage(t, html("calm"))
-		rec := newRecorder()
-		m := startManager(t, "m", rec, testConfig(newStore(t)))
+		p, rec, m := watched(t, newStore(t), "storm", "a", "b")
 		ctx := context.Background()
-		subscribe(t, m, p.URL(), "storm", "a", "b")
 		err := m.Add(ctx, job.Request{DocumentURL: p.URL(), Session: job.Session{ID: "a"}, Keywords: []string{"other"}})
 		if !errors.Is(err, job.ErrExists) || job.Code(err) != 5 {
 			t.Fatalf("second Add of a = %v, want ErrExists", err)
@@ -243,11 +240,8 @@ func TestSessionsShareOneCluster(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	stores(t, func(t *testing.T, newStore func(*testing.T) store.Store) {
-		p := newPage(t, html("calm"))
-		rec := newRecorder()
-		m := startManager(t, "m", rec, testConfig(newStore(t)))
+		p, rec, m := watched(t, newStore(t), "storm", "a", "b")
 		ctx := context.Background()
-		subscribe(t, m, p.URL(), "storm", "a", "b")
 		if err := m.Cancel(ctx, p.URL(), "nobody"); !errors.Is(err, job.ErrNotFound) || job.Code(err) != 7 {
 			t.Fatalf("Cancel unknown = %v", err)
 		}
@@ -289,11 +283,8 @@ func TestCancel(t *testing.T) {
 
 func TestTimeoutAfterMaxFailures(t *testing.T) {
 	stores(t, func(t *testing.T, newStore func(*testing.T) store.Store) {
-		p := newPage(t, html("calm"))
-		rec := newRecorder()
-		m := startManager(t, "m", rec, testConfig(newStore(t)))
+		p, rec, m := watched(t, newStore(t), "x", "a", "b")
 		ctx := context.Background()
-		subscribe(t, m, p.URL(), "x", "a", "b")
 		p.setStatus(http.StatusInternalServerError)
 		for i := 1; i <= job.DefaultMaxFailures; i++ {
 			err := m.Check(ctx, p.URL())
