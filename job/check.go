@@ -179,6 +179,8 @@ func (m *Manager) detect(ctx context.Context, url string, await func(string)) (*
 	})
 	if err != nil {
 		m.del.releaseAll(queued) // nothing was queued after all
+	} else if len(queued) > 0 {
+		m.del.notify()
 	}
 	return c, err
 }
@@ -246,7 +248,6 @@ func (m *Manager) updateCluster(ctx context.Context, url string, gen uint64, ide
 			return b.deleteCluster(url)
 		}
 	})
-	m.del.notify()
 	return err
 }
 
@@ -303,6 +304,7 @@ func (m *Manager) fail(ctx context.Context, c *cluster, cause error, await func(
 	if expired {
 		m.log.Warn("job: document failed too often, cluster expired", "url", c.URL, "failures", m.cfg.MaxFailures, "error", cause)
 		m.unschedule(c.URL)
+		m.del.notify()
 	}
 	return failed
 }

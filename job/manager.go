@@ -220,7 +220,7 @@ func (m *Manager) begin() (done func(), err error) {
 // the URL, and the request errors described in errors.go; on error
 // nothing is stored.
 func (m *Manager) Add(ctx context.Context, req Request) error {
-	r, _, err := req.validate(&m.cfg)
+	r, err := req.validate(&m.cfg)
 	if err != nil {
 		return err
 	}

@@ -58,19 +58,18 @@ type cluster struct {
 	Gen uint64 `json:"gen"`
 	// Subs changes whenever a subscription of the URL is added or
 	// cancelled; cached matchers are keyed by it.
-	Subs        uint64            `json:"subs"`
-	Interval    time.Duration     `json:"interval"`
-	Validators  fetch.Validators  `json:"validators"`
-	Hash        []byte            `json:"hash,omitempty"` // of the last body read; nil before the baseline
-	ContentType string            `json:"contentType,omitempty"`
-	Language    string            `json:"language,omitempty"`
-	Failures    int               `json:"failures,omitempty"`
-	LastError   string            `json:"lastError,omitempty"`
-	Created     time.Time         `json:"created"`
-	LastCheck   time.Time         `json:"lastCheck,omitzero"`  // Config.Clock
-	LastChange  time.Time         `json:"lastChange,omitzero"` // Config.Clock
-	NextDue     time.Time         `json:"nextDue,omitzero"`    // system clock: the scheduler's`
-	Extra       map[string]string `json:"extra,omitempty"`     // room for fields of later versions
+	Subs        uint64           `json:"subs"`
+	Interval    time.Duration    `json:"interval"`
+	Validators  fetch.Validators `json:"validators"`
+	Hash        []byte           `json:"hash,omitempty"` // of the last body read; nil before the baseline
+	ContentType string           `json:"contentType,omitempty"`
+	Language    string           `json:"language,omitempty"`
+	Failures    int              `json:"failures,omitempty"`
+	LastError   string           `json:"lastError,omitempty"`
+	Created     time.Time        `json:"created"`
+	LastCheck   time.Time        `json:"lastCheck,omitzero"`  // Config.Clock
+	LastChange  time.Time        `json:"lastChange,omitzero"` // Config.Clock
+	NextDue     time.Time        `json:"nextDue,omitzero"`    // system clock: the scheduler's`
 }
 
 // reinterval changes the interval, moving the next check by the

@@ -51,7 +51,6 @@ type Request struct {
 
 // keyword is a parsed request keyword.
 type keyword struct {
-	raw    string // as given
 	text   string // without the quotes of a phrase
 	phrase bool
 }
@@ -131,33 +130,32 @@ func parseKeyword(raw string) (keyword, error) {
 	if strings.IndexFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
 		return keyword{}, fmt.Errorf("%q has no word", raw)
 	}
-	return keyword{raw: raw, text: text, phrase: phrase}, nil
+	return keyword{text: text, phrase: phrase}, nil
 }
 
 // validate checks r against cfg and returns it with its interval defaulted.
-func (r Request) validate(cfg *Config) (Request, []keyword, error) {
+func (r Request) validate(cfg *Config) (Request, error) {
 	var err error
 	if r.DocumentURL, err = normalizeURL(r.DocumentURL); err != nil {
-		return r, nil, err
+		return r, err
 	}
 	if err := checkSession(r.Session); err != nil {
-		return r, nil, err
+		return r, err
 	}
-	kws, err := parseKeywords(r.Keywords)
-	if err != nil {
-		return r, nil, err
+	if _, err := parseKeywords(r.Keywords); err != nil {
+		return r, err
 	}
 	if r.IgnoreAdded && r.IgnoreRemoved {
-		return r, nil, ErrNoEvents
+		return r, ErrNoEvents
 	}
 	switch {
 	case r.Interval == 0:
 		r.Interval = cfg.DefaultInterval
 	case r.Interval < 0 || r.Interval < cfg.MinInterval:
-		return r, nil, fmt.Errorf("%w: %v is below the minimum %v", ErrInvalidInterval, r.Interval, cfg.MinInterval)
+		return r, fmt.Errorf("%w: %v is below the minimum %v", ErrInvalidInterval, r.Interval, cfg.MinInterval)
 	}
 	r.Keywords = append([]string(nil), r.Keywords...)
-	return r, kws, nil
+	return r, nil
 }
 
 func truncate(s string) string {
